@@ -1,0 +1,55 @@
+# uuidx: built with PGXS. The C++17 core (src/core) is compiled without PostgreSQL's
+# include paths, so a PostgreSQL header there is a build error, not a review comment.
+
+EXTENSION    = uuidx
+EXTVERSION   = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" uuidx.control)
+MODULE_big   = uuidx
+CORE_SRCS    = $(sort $(wildcard src/core/*.cpp))
+PG_SRCS      = $(sort $(wildcard src/pg/*.cpp))
+OBJS         = $(CORE_SRCS:.cpp=.o) $(PG_SRCS:.cpp=.o)
+DATA         = $(wildcard sql/uuidx--*.sql)
+
+# pg_regress: inputs in sql/, expected outputs in expected/ (classic PGXS layout).
+# ossp_coexistence runs first: it creates uuidx (after uuid-ossp) for the tests after it.
+REGRESS      = ossp_coexistence catalog inspect generate_v7 uuidv7_shift uuidv7_infinity
+REGRESS_OPTS = --inputdir=.
+
+WARNINGS     = -Wall -Wextra -Werror
+PG_CXXFLAGS += -std=c++17 $(WARNINGS) -Wno-unused-parameter  # PG_FUNCTION_ARGS is not always read
+SHLIB_LINK  += -lcrypto -lstdc++
+EXTRA_CLEAN  = build results regression.diffs regression.out
+
+PG_CONFIG ?= pg_config
+PGXS := $(shell $(PG_CONFIG) --pgxs)
+include $(PGXS)
+
+# Debian's server is built with LLVM JIT, so PGXS also compiles each .cpp to bitcode
+# with clang; that rule does not see PG_CXXFLAGS.
+BITCODE_CXXFLAGS += -std=c++17
+
+# The core: the shortest-stem pattern rule wins over PGXS's %.o, so these objects are
+# built with no PostgreSQL include path at all.
+CORE_CXXFLAGS = -std=c++17 -O2 -g -fPIC -fvisibility=hidden $(WARNINGS)
+src/core/%.o: src/core/%.cpp $(wildcard src/core/*.hpp)
+	$(CXX) $(CORE_CXXFLAGS) -c -o $@ $<
+src/core/%.bc: src/core/%.cpp $(wildcard src/core/*.hpp)
+	$(CLANG) -xc++ -std=c++17 -O2 -flto=thin -emit-llvm -c -o $@ $<
+$(PG_SRCS:.cpp=.o): $(wildcard src/core/*.hpp src/pg/*.hpp)
+
+# ---- unit tests of the core (GoogleTest) -------------------------------------------
+UNIT_SRCS = $(sort $(wildcard test/unit/*.cpp))
+build/unit_tests: $(CORE_SRCS) $(UNIT_SRCS) $(wildcard src/core/*.hpp test/unit/*.hpp)
+	@mkdir -p build
+	$(CXX) $(CORE_CXXFLAGS) -Isrc/core -o $@ $(CORE_SRCS) $(UNIT_SRCS) -lgtest -lgtest_main -lcrypto -lpthread
+
+.PHONY: unit test run bench
+unit: build/unit_tests
+	build/unit_tests
+
+# The README's commands: each installs what a fresh machine lacks.
+test:
+	bash test/run-tests.sh
+run:
+	bash test/demo.sh
+bench:
+	bash test/bench.sh

@@ -1,0 +1,79 @@
+// The generators of the random and time-based versions. A Generator owns no resource of
+// its own: it combines a clock, a random pool and the order cells it is given, so tests
+// can drive each of them and PostgreSQL can hand it cells in shared memory.
+#pragma once
+#include "cpp_only.hpp"
+
+#include <cstdint>
+
+#include "clock.hpp"
+#include "layout.hpp"
+#include "random.hpp"
+#include "result.hpp"
+#include "sequence.hpp"
+#include "uuid.hpp"
+
+namespace uuidx {
+
+class Generator {
+public:
+    Generator(Clock& clock, RandomPool& random, OrderCell* v7_cell, OrderCell* gregorian_cell) noexcept
+        : clock_(clock),
+          random_(random),
+          v7_ticks_(v7_cell, kV7MaxTicks),
+          gregorian_ticks_(gregorian_cell, kGregorianMax100ns) {}
+
+    // RFC 9562 UUIDv4: 122 random bits.
+    Result<Uuid> v4() noexcept;
+
+    // RFC 9562 UUIDv7, strictly greater than every v7 drawn from the same order cell.
+    Result<Uuid> v7() noexcept { return v7_from_ticks(next_v7_ticks()); }
+
+    // The ordered tick count the next v7 will carry (see layout.hpp). Exposed so that the
+    // SQL layer can shift it by a calendar interval before encoding with v7_at_ticks().
+    Result<uint64_t> next_v7_ticks() noexcept;
+
+    // A v7 carrying exactly `ticks`, random otherwise (no ordering involved).
+    Result<Uuid> v7_at_ticks(uint64_t ticks) noexcept { return v7_from_ticks({ticks}); }
+
+    // RFC 9562 UUIDv6: ordered Gregorian time, random clock_seq and node (multicast bit set).
+    Result<Uuid> v6() noexcept;
+
+    // RFC 9562 UUIDv1: ordered Gregorian time, this process's random clock_seq and node.
+    Result<Uuid> v1() noexcept;
+
+    // Forgets every per-process secret: the child of a fork calls it before any UUID.
+    void after_fork_in_child() noexcept {
+        random_.discard();
+        v1_identity_known_ = false;
+    }
+
+    void use_order_cells(OrderCell* v7_cell, OrderCell* gregorian_cell) noexcept {
+        v7_ticks_.use_cell(v7_cell);
+        gregorian_ticks_.use_cell(gregorian_cell);
+    }
+
+private:
+    Result<Uuid> v7_from_ticks(Result<uint64_t> ticks) noexcept;
+    Result<uint64_t> next_gregorian() noexcept;
+
+    Clock& clock_;
+    RandomPool& random_;
+    TickSequence v7_ticks_;
+    TickSequence gregorian_ticks_;
+
+    // v1's clock sequence and node: drawn once per process (RFC 9562 section 5.1, 6.10).
+    bool v1_identity_known_ = false;
+    uint16_t v1_clock_seq_ = 0;
+    uint64_t v1_node_ = 0;
+};
+
+// The 48-bit random node of RFC 9562 section 6.10: multicast bit (the least significant
+// bit of the first octet) set, so it can never equal a real IEEE 802 address.
+constexpr uint64_t random_node_from(const uint8_t (&bytes)[6]) {
+    uint64_t node = 0;
+    for (uint8_t b : bytes) node = (node << 8) | b;
+    return node | (uint64_t{1} << 40);
+}
+
+}  // namespace uuidx

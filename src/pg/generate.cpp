@@ -1,0 +1,57 @@
+// SQL entry points of the generators (random and time-based versions).
+#include "../core/layout.hpp"
+#include "../core/process.hpp"
+#include "guard.hpp"
+
+using uuidx::Errc;
+using uuidx::Generator;
+using uuidx::process_generator;
+using uuidx::pg::raise_core_error;
+using uuidx::pg::uuid_datum;
+using uuidx::pg::value_or_raise;
+
+namespace {
+
+constexpr const char* kV7Range = "A UUIDv7 holds times from 1970-01-01 00:00:00 UTC to the year 10889.";
+constexpr const char* kGregorianRange = "UUIDv1 and UUIDv6 hold times from 1582-10-15 00:00:00 UTC to the year 5236.";
+
+}  // namespace
+
+extern "C" {
+
+PG_FUNCTION_INFO_V1(uuidx_generate_v4);
+Datum uuidx_generate_v4(PG_FUNCTION_ARGS) {
+    Generator& generator = process_generator();
+    return uuid_datum(value_or_raise([&] { return generator.v4(); }, nullptr));
+}
+
+PG_FUNCTION_INFO_V1(uuidx_generate_v7);
+Datum uuidx_generate_v7(PG_FUNCTION_ARGS) {
+    Generator& generator = process_generator();
+    return uuid_datum(value_or_raise([&] { return generator.v7(); }, kV7Range));
+}
+
+// uuidv7(shift interval), as PostgreSQL 18: the ordered current time moved by a calendar
+// interval (months and days follow the session's time zone, through timestamptz + interval),
+// keeping the sub-microsecond part of the tick count.
+PG_FUNCTION_INFO_V1(uuidx_generate_v7_shifted);
+Datum uuidx_generate_v7_shifted(PG_FUNCTION_ARGS) {
+    Interval* shift = PG_GETARG_INTERVAL_P(0);
+    Generator& generator = process_generator();
+
+    const uint64 ticks = value_or_raise([&] { return generator.next_v7_ticks(); }, kV7Range);
+    const int64 unix_us = uuidx::v7_ticks_to_unix_us(ticks);
+    const uint64 below_one_us = ticks - uuidx::v7_ticks_from_unix_us(unix_us).value;
+
+    const TimestampTz shifted = DatumGetTimestampTz(DirectFunctionCall2(
+        timestamptz_pl_interval, TimestampTzGetDatum(unix_us - kUnixToPostgresEpochUs),
+        IntervalPGetDatum(shift)));
+    if (TIMESTAMP_NOT_FINITE(shifted)) raise_core_error(Errc::time_out_of_range, kV7Range);
+
+    const uint64 shifted_ticks = value_or_raise(
+        [&] { return uuidx::v7_ticks_from_unix_us(shifted + kUnixToPostgresEpochUs); }, kV7Range);
+    return uuid_datum(
+        value_or_raise([&] { return generator.v7_at_ticks(shifted_ticks + below_one_us); }, kV7Range));
+}
+
+}  // extern "C"

@@ -1,0 +1,61 @@
+// The one door from PostgreSQL into the core. Every SQL-callable function reaches the
+// core through call_core(), and every core error leaves through raise_core_error().
+//
+// Two rules make C++ and PostgreSQL's longjmp-based errors safe together:
+//  - no C++ exception crosses into PostgreSQL: call_core() catches everything;
+//  - no ereport() unwinds a live C++ object: the error is raised only after the catch
+//    block has ended, with the message copied into a plain buffer, and core results are
+//    trivially copyable values (Result<T>), never objects with destructors.
+#pragma once
+
+#include <cstring>
+#include <exception>
+#include <utility>
+
+#include "../core/result.hpp"
+#include "../core/uuid.hpp"
+#include "postgres.hpp"
+
+namespace uuidx::pg {
+
+// Raises the PostgreSQL error for a core error: one SQLSTATE per Errc. `detail` says
+// what the caller was doing (it becomes errdetail), or is null.
+[[noreturn]] void raise_core_error(Errc error, const char* detail);
+
+// Raised after a C++ exception: never expected, reported as an internal error.
+[[noreturn]] void raise_unexpected_exception(const char* what);
+
+template <typename Fn>
+auto call_core(Fn&& fn) -> decltype(fn()) {
+    char what[256];
+    try {
+        return std::forward<Fn>(fn)();
+    } catch (const std::exception& e) {
+        strlcpy(what, e.what(), sizeof what);
+    } catch (...) {
+        strlcpy(what, "unknown exception", sizeof what);
+    }
+    raise_unexpected_exception(what);
+}
+
+// Calls the core and returns its value, or raises its error with `detail`.
+template <typename Fn>
+auto value_or_raise(Fn&& fn, const char* detail) -> decltype(fn().value) {
+    const auto result = call_core(std::forward<Fn>(fn));
+    if (!result) raise_core_error(result.error, detail);
+    return result.value;
+}
+
+inline Uuid uuid_from_datum(const pg_uuid_t* in) {
+    Uuid u;
+    std::memcpy(u.bytes.data(), in->data, UUID_LEN);
+    return u;
+}
+
+inline Datum uuid_datum(const Uuid& u) {
+    auto* out = static_cast<pg_uuid_t*>(palloc(sizeof(pg_uuid_t)));
+    std::memcpy(out->data, u.bytes.data(), UUID_LEN);
+    return UUIDPGetDatum(out);
+}
+
+}  // namespace uuidx::pg

@@ -1,0 +1,17 @@
+// The fence around PostgreSQL's headers. Every file in src/pg includes the C++ headers it
+// needs (core headers included) first and this file last: PostgreSQL's port.h redefines
+// snprintf and friends, which must not reach the standard library's headers.
+#pragma once
+
+extern "C" {
+#include "postgres.h"
+
+#include "fmgr.h"
+#include "utils/builtins.h"
+#include "utils/timestamp.h"
+#include "utils/uuid.h"
+}
+
+// Microseconds from 1970-01-01 (the core's epoch) to 2000-01-01 (PostgreSQL's).
+constexpr int64 kUnixToPostgresEpochUs =
+    static_cast<int64>(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC;
