@@ -34,6 +34,82 @@ CREATE FUNCTION uuidv4() RETURNS uuid
 COMMENT ON FUNCTION uuidv4() IS
     'RFC 9562 UUIDv4: 122 random bits from OpenSSL (PostgreSQL 18''s name)';
 
+CREATE FUNCTION uuid_generate_v6() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v6'
+    LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_generate_v6() IS
+    'RFC 9562 UUIDv6: Gregorian 100-ns time, high bits first; random clock_seq and node (multicast bit set); strictly increasing within a session';
+
+CREATE FUNCTION uuidv6() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v6'
+    LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION uuidv6() IS
+    'RFC 9562 UUIDv6; the same generator as uuid_generate_v6()';
+
+CREATE FUNCTION uuidv1() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v1'
+    LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION uuidv1() IS
+    'RFC 9562 UUIDv1 with a random node (multicast bit set) and clock sequence drawn once per process; strictly increasing timestamps within a session';
+
+CREATE FUNCTION uuidv3(namespace uuid, name text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v3'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuidv3(uuid, text) IS
+    'RFC 9562 UUIDv3: MD5 of namespace and name (the name''s bytes in the database encoding), as uuid-ossp''s uuid_generate_v3()';
+
+CREATE FUNCTION uuidv5(namespace uuid, name text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v5'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuidv5(uuid, text) IS
+    'RFC 9562 UUIDv5: SHA-1 of namespace and name (the name''s bytes in the database encoding), as uuid-ossp''s uuid_generate_v5()';
+
+CREATE FUNCTION uuid_generate_v8(custom bytea) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v8'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_generate_v8(bytea) IS
+    'RFC 9562 UUIDv8 from exactly 16 bytes: only the version and variant bits are overwritten';
+
+CREATE FUNCTION uuidv8(custom bytea) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v8'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuidv8(bytea) IS
+    'RFC 9562 UUIDv8 from exactly 16 bytes; the same as uuid_generate_v8(bytea)';
+
+CREATE FUNCTION uuid_generate_v8_name(namespace uuid, name text, algorithm text DEFAULT 'sha256') RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v8_name'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_generate_v8_name(uuid, text, text) IS
+    'Name-based RFC 9562 UUIDv8 (section 5.8, Appendix B.2) with sha256 (default), sha384, sha512, sha3-256 or sha3-512';
+
+------------------------------------------------------------------------------------------
+-- Constants and conversions
+------------------------------------------------------------------------------------------
+
+CREATE FUNCTION uuid_namespace(name text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_namespace'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_namespace(text) IS
+    'RFC 9562 namespace ID by name: dns, url, oid or x500 (case-insensitive)';
+
+CREATE FUNCTION uuid_max() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_max'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_max() IS
+    'The RFC 9562 Max UUID ffffffff-ffff-ffff-ffff-ffffffffffff';
+
+CREATE FUNCTION uuid_v1_to_v6(uuid) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_v1_to_v6'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v1_to_v6(uuid) IS
+    'The UUIDv6 with the same timestamp, clock sequence and node as a UUIDv1 (RFC 9562 section 5.6)';
+
+CREATE FUNCTION uuid_v6_to_v1(uuid) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_v6_to_v1'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v6_to_v1(uuid) IS
+    'The UUIDv1 with the same timestamp, clock sequence and node as a UUIDv6 (RFC 9562 section 5.6)';
+
 ------------------------------------------------------------------------------------------
 -- Inspection
 ------------------------------------------------------------------------------------------
@@ -55,3 +131,88 @@ CREATE FUNCTION uuid_extract_timestamp(uuid) RETURNS timestamptz
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuid_extract_timestamp(uuid) IS
     'Embedded time of a v1, v6 or v7 UUID (v7 to the millisecond, v1/v6 to the microsecond); NULL otherwise';
+
+CREATE FUNCTION uuid_extract_clock_seq(uuid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'uuidx_extract_clock_seq'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_extract_clock_seq(uuid) IS
+    'The 14-bit clock sequence of a v1 or v6 UUID; NULL otherwise';
+
+CREATE FUNCTION uuid_extract_node(uuid) RETURNS macaddr
+    AS 'MODULE_PATHNAME', 'uuidx_extract_node'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_extract_node(uuid) IS
+    'The 48-bit node of a v1 or v6 UUID as a MAC address; NULL otherwise';
+
+CREATE FUNCTION uuid_inspect(uuid,
+        OUT variant smallint, OUT variant_name text,
+        OUT version smallint, OUT version_name text,
+        OUT "timestamp" timestamptz, OUT fields json)
+    AS 'MODULE_PATHNAME', 'uuidx_inspect'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_inspect(uuid) IS
+    'One row explaining a UUID: variant, version, embedded time, and its layout''s fields by their RFC 9562 names';
+
+------------------------------------------------------------------------------------------
+-- Time ranges, backfills and migration
+------------------------------------------------------------------------------------------
+
+CREATE FUNCTION uuid_generate_v7(ts timestamptz) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v7_at'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_generate_v7(timestamptz) IS
+    'RFC 9562 UUIDv7 carrying ts to the microsecond (milliseconds and sub-millisecond fraction), random otherwise: for backfills and imports';
+
+CREATE FUNCTION uuid_v7_min(ts timestamptz) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_v7_min'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_min(timestamptz) IS
+    'The smallest valid UUIDv7 of the millisecond of ts: WHERE id >= uuid_v7_min(a) AND id < uuid_v7_min(b) selects keys created in [a, b)';
+
+CREATE FUNCTION uuid_v7_max(ts timestamptz) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_v7_max'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_max(timestamptz) IS
+    'The largest valid UUIDv7 of the millisecond of ts';
+
+-- Drop-in compatibility with the pg_uuidv7 extension (same names and arguments; volatility
+-- labelled truthfully: the *_to_v7 functions draw random bits unless zero is true).
+CREATE FUNCTION uuid_v7_to_timestamptz(uuid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'uuidx_v7_to_timestamptz'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_to_timestamptz(uuid) IS
+    'The first 48 bits read as Unix milliseconds, whatever the version (pg_uuidv7 compatible)';
+
+CREATE FUNCTION uuid_v7_to_timestamp(uuid) RETURNS timestamp
+    AS 'MODULE_PATHNAME', 'uuidx_v7_to_timestamptz'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_to_timestamp(uuid) IS
+    'The first 48 bits read as Unix milliseconds, as a UTC timestamp without time zone (pg_uuidv7 compatible)';
+
+CREATE FUNCTION uuid_timestamptz_to_v7(ts timestamptz, zero bool DEFAULT false) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_timestamptz_to_v7'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_timestamptz_to_v7(timestamptz, bool) IS
+    'A UUIDv7 carrying ts, random otherwise; with zero = true the lower bound uuid_v7_min(ts) (pg_uuidv7 compatible)';
+
+CREATE FUNCTION uuid_timestamp_to_v7(ts timestamp, zero bool DEFAULT false) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_timestamptz_to_v7'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_timestamp_to_v7(timestamp, bool) IS
+    'A UUIDv7 carrying ts read as UTC, random otherwise; with zero = true the lower bound (pg_uuidv7 compatible)';
+
+CREATE FUNCTION uuid_v4_to_v7(old uuid, ts timestamptz) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_v4_to_v7'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v4_to_v7(uuid, timestamptz) IS
+    'The v4-to-v7 migration mapping: a UUIDv7 with the millisecond of ts and 74 bits of SHA-256 of old; deterministic, so tables can be rewritten independently';
+
+------------------------------------------------------------------------------------------
+-- Server-wide order
+------------------------------------------------------------------------------------------
+
+CREATE FUNCTION uuidx_order_scope() RETURNS text
+    AS 'MODULE_PATHNAME', 'uuidx_order_scope'
+    LANGUAGE C STABLE PARALLEL SAFE;
+COMMENT ON FUNCTION uuidx_order_scope() IS
+    'server when uuidx is preloaded and v1/v6/v7 values are ordered across all sessions; session otherwise';

@@ -70,7 +70,7 @@ run_integration() {
 }
 
 for mode in session preloaded; do
-    log "cluster with the library loaded per $mode"
+    log "cluster: library $( [ "$mode" = preloaded ] && echo "in shared_preload_libraries" || echo "loaded per session")"
     if [ "$mode" = preloaded ]; then
         start_cluster "shared_preload_libraries = 'uuidx'" || { fail "cluster ($mode)"; continue; }
     else

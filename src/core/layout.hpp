@@ -68,6 +68,17 @@ constexpr Uuid encode_v7(uint64_t ticks, const uint8_t (&tail)[8]) {
     return u;
 }
 
+// The smallest and the largest valid v7 (version 7, variant 10) of a millisecond: every v7
+// of that millisecond sorts between them, so they bound index range scans and partitions.
+constexpr Uuid v7_min(uint64_t unix_ms) {
+    constexpr uint8_t kZeros[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    return encode_v7(v7_ticks(unix_ms, 0), kZeros);
+}
+constexpr Uuid v7_max(uint64_t unix_ms) {
+    constexpr uint8_t kOnes[8] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+    return encode_v7(v7_ticks(unix_ms, kV7TicksPerMs - 1), kOnes);
+}
+
 // The first 48 bits as Unix milliseconds (unix_ts_ms), whatever the version.
 constexpr uint64_t unix_ts_ms(const Uuid& u) {
     uint64_t ms = 0;
@@ -168,6 +179,8 @@ static_assert(decode_gregorian(uuid_from_canonical("1ec9414c-232a-6b00-b3c8-9f6b
 static_assert(unix_ts_ms(uuid_from_canonical("017f22e2-79b0-7cc3-98c4-dc0c0c07398f")) == 1645557742000);
 static_assert(embedded_unix_us(uuid_from_canonical("c232ab00-9414-11ec-b3c8-9f6bdeced846")).value ==
               1645557742000000);
+static_assert(v7_min(1645557742000) == uuid_from_canonical("017f22e2-79b0-7000-8000-000000000000"));
+static_assert(v7_max(1645557742000) == uuid_from_canonical("017f22e2-79b0-7fff-bfff-ffffffffffff"));
 }  // namespace vectors
 
 }  // namespace uuidx

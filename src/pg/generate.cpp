@@ -2,17 +2,17 @@
 #include "../core/layout.hpp"
 #include "../core/process.hpp"
 #include "guard.hpp"
+#include "server_order.hpp"
 
-using uuidx::Errc;
 using uuidx::Generator;
 using uuidx::process_generator;
-using uuidx::pg::raise_core_error;
+using uuidx::pg::kV7Range;
+using uuidx::pg::ordered_generator;
 using uuidx::pg::uuid_datum;
 using uuidx::pg::value_or_raise;
 
 namespace {
 
-constexpr const char* kV7Range = "A UUIDv7 holds times from 1970-01-01 00:00:00 UTC to the year 10889.";
 constexpr const char* kGregorianRange = "UUIDv1 and UUIDv6 hold times from 1582-10-15 00:00:00 UTC to the year 5236.";
 
 }  // namespace
@@ -27,7 +27,7 @@ Datum uuidx_generate_v4(PG_FUNCTION_ARGS) {
 
 PG_FUNCTION_INFO_V1(uuidx_generate_v7);
 Datum uuidx_generate_v7(PG_FUNCTION_ARGS) {
-    Generator& generator = process_generator();
+    Generator& generator = ordered_generator();
     return uuid_datum(value_or_raise([&] { return generator.v7(); }, kV7Range));
 }
 
@@ -37,7 +37,7 @@ Datum uuidx_generate_v7(PG_FUNCTION_ARGS) {
 PG_FUNCTION_INFO_V1(uuidx_generate_v7_shifted);
 Datum uuidx_generate_v7_shifted(PG_FUNCTION_ARGS) {
     Interval* shift = PG_GETARG_INTERVAL_P(0);
-    Generator& generator = process_generator();
+    Generator& generator = ordered_generator();
 
     const uint64 ticks = value_or_raise([&] { return generator.next_v7_ticks(); }, kV7Range);
     const int64 unix_us = uuidx::v7_ticks_to_unix_us(ticks);
@@ -46,12 +46,21 @@ Datum uuidx_generate_v7_shifted(PG_FUNCTION_ARGS) {
     const TimestampTz shifted = DatumGetTimestampTz(DirectFunctionCall2(
         timestamptz_pl_interval, TimestampTzGetDatum(unix_us - kUnixToPostgresEpochUs),
         IntervalPGetDatum(shift)));
-    if (TIMESTAMP_NOT_FINITE(shifted)) raise_core_error(Errc::time_out_of_range, kV7Range);
-
-    const uint64 shifted_ticks = value_or_raise(
-        [&] { return uuidx::v7_ticks_from_unix_us(shifted + kUnixToPostgresEpochUs); }, kV7Range);
+    const uint64 shifted_ticks = uuidx::pg::v7_ticks_of(shifted);
     return uuid_datum(
         value_or_raise([&] { return generator.v7_at_ticks(shifted_ticks + below_one_us); }, kV7Range));
+}
+
+PG_FUNCTION_INFO_V1(uuidx_generate_v6);
+Datum uuidx_generate_v6(PG_FUNCTION_ARGS) {
+    Generator& generator = ordered_generator();
+    return uuid_datum(value_or_raise([&] { return generator.v6(); }, kGregorianRange));
+}
+
+PG_FUNCTION_INFO_V1(uuidx_generate_v1);
+Datum uuidx_generate_v1(PG_FUNCTION_ARGS) {
+    Generator& generator = ordered_generator();
+    return uuid_datum(value_or_raise([&] { return generator.v1(); }, kGregorianRange));
 }
 
 }  // extern "C"

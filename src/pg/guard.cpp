@@ -1,5 +1,7 @@
 #include "guard.hpp"
 
+#include "../core/layout.hpp"
+
 namespace uuidx::pg {
 
 void raise_core_error(Errc error, const char* detail) {
@@ -51,6 +53,11 @@ void raise_unexpected_exception(const char* what) {
     ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR), errmsg("uuidx: unexpected C++ exception"),
                     errdetail_internal("%s", what)));
     pg_unreachable();
+}
+
+uint64 v7_ticks_of(TimestampTz ts) {
+    if (TIMESTAMP_NOT_FINITE(ts)) raise_core_error(Errc::time_out_of_range, kV7Range);
+    return value_or_raise([&] { return v7_ticks_from_unix_us(ts + kUnixToPostgresEpochUs); }, kV7Range);
 }
 
 }  // namespace uuidx::pg

@@ -46,6 +46,13 @@ auto value_or_raise(Fn&& fn, const char* detail) -> decltype(fn().value) {
     return result.value;
 }
 
+// The errdetail of every v7 time range error.
+inline constexpr const char* kV7Range = "A UUIDv7 holds times from 1970-01-01 00:00:00 UTC to the year 10889.";
+
+// The v7 tick count of a timestamp (to the microsecond), or error 22008 for an infinite
+// timestamp or one outside the v7 range.
+uint64 v7_ticks_of(TimestampTz ts);
+
 inline Uuid uuid_from_datum(const pg_uuid_t* in) {
     Uuid u;
     std::memcpy(u.bytes.data(), in->data, UUID_LEN);

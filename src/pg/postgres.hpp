@@ -6,8 +6,17 @@
 extern "C" {
 #include "postgres.h"
 
+#include "access/htup_details.h"
 #include "fmgr.h"
+#include "funcapi.h"
+#include "lib/stringinfo.h"
+#include "miscadmin.h"
+#include "storage/ipc.h"
+#include "storage/lwlock.h"
+#include "storage/shmem.h"
 #include "utils/builtins.h"
+#include "utils/guc.h"
+#include "utils/inet.h"
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 }

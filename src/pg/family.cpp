@@ -1,0 +1,94 @@
+// SQL entry points of the deterministic family members: name-based v3/v5/v8, v8 from
+// bytes, namespace IDs, the Max UUID and the v1 <-> v6 conversions. All IMMUTABLE.
+#include "../core/family.hpp"
+#include "guard.hpp"
+
+using uuidx::Digest;
+using uuidx::Errc;
+using uuidx::Uuid;
+using uuidx::pg::raise_core_error;
+using uuidx::pg::uuid_datum;
+using uuidx::pg::uuid_from_datum;
+using uuidx::pg::value_or_raise;
+
+namespace {
+
+// The name's bytes as stored, in the database encoding: what uuid-ossp hashes too.
+Datum name_based(FunctionCallInfo fcinfo, int version, Digest digest, const char* detail) {
+    const Uuid name_space = uuid_from_datum(PG_GETARG_UUID_P(0));
+    const text* name = PG_GETARG_TEXT_PP(1);
+    const auto* bytes = reinterpret_cast<const uint8_t*>(VARDATA_ANY(name));
+    const size_t length = VARSIZE_ANY_EXHDR(name);
+    return uuid_datum(value_or_raise(
+        [&] { return uuidx::name_based(version, digest, name_space, bytes, length); }, detail));
+}
+
+// "uuid_v1_to_v6() takes a version 1 UUID; got version 4."
+[[noreturn]] void raise_wrong_version(const char* function, int wanted, const Uuid& got) {
+    const char* detail =
+        got.is_rfc9562()
+            ? psprintf("%s() takes a version %d UUID; got version %d.", function, wanted, got.version_nibble())
+            : psprintf("%s() takes a version %d UUID; got one of variant %d, which has no version.", function,
+                       wanted, got.variant());
+    raise_core_error(Errc::unexpected_version, detail);
+}
+
+}  // namespace
+
+extern "C" {
+
+PG_FUNCTION_INFO_V1(uuidx_generate_v3);
+Datum uuidx_generate_v3(PG_FUNCTION_ARGS) {
+    return name_based(fcinfo, 3, Digest::md5, "OpenSSL refuses MD5 here (FIPS mode): use uuidv5() or uuid_generate_v8_name().");
+}
+
+PG_FUNCTION_INFO_V1(uuidx_generate_v5);
+Datum uuidx_generate_v5(PG_FUNCTION_ARGS) {
+    return name_based(fcinfo, 5, Digest::sha1, "OpenSSL refuses SHA-1 here.");
+}
+
+PG_FUNCTION_INFO_V1(uuidx_generate_v8_name);
+Datum uuidx_generate_v8_name(PG_FUNCTION_ARGS) {
+    const char* algorithm = text_to_cstring(PG_GETARG_TEXT_PP(2));
+    const Digest digest = value_or_raise(
+        [&] { return uuidx::v8_digest_from_name(algorithm); },
+        psprintf("Algorithm \"%s\" is not one of: %s.", algorithm, uuidx::kV8DigestNames));
+    return name_based(fcinfo, 8, digest, psprintf("OpenSSL refuses %s here.", algorithm));
+}
+
+PG_FUNCTION_INFO_V1(uuidx_generate_v8);
+Datum uuidx_generate_v8(PG_FUNCTION_ARGS) {
+    const bytea* custom = PG_GETARG_BYTEA_PP(0);
+    const auto* bytes = reinterpret_cast<const uint8_t*>(VARDATA_ANY(custom));
+    const size_t length = VARSIZE_ANY_EXHDR(custom);
+    return uuid_datum(value_or_raise([&] { return uuidx::v8_from_bytes(bytes, length); },
+                                     psprintf("A UUIDv8 takes exactly 16 bytes; got %zu.", length)));
+}
+
+PG_FUNCTION_INFO_V1(uuidx_namespace);
+Datum uuidx_namespace(PG_FUNCTION_ARGS) {
+    const char* name = text_to_cstring(PG_GETARG_TEXT_PP(0));
+    return uuid_datum(value_or_raise([&] { return uuidx::namespace_from_name(name); },
+                                     psprintf("Namespace \"%s\" is not one of: %s.", name, uuidx::kNamespaceNames)));
+}
+
+PG_FUNCTION_INFO_V1(uuidx_max);
+Datum uuidx_max(PG_FUNCTION_ARGS) { return uuid_datum(uuidx::kMaxUuid); }
+
+PG_FUNCTION_INFO_V1(uuidx_v1_to_v6);
+Datum uuidx_v1_to_v6(PG_FUNCTION_ARGS) {
+    const Uuid u = uuid_from_datum(PG_GETARG_UUID_P(0));
+    const auto converted = uuidx::v1_to_v6(u);
+    if (!converted) raise_wrong_version("uuid_v1_to_v6", 1, u);
+    return uuid_datum(converted.value);
+}
+
+PG_FUNCTION_INFO_V1(uuidx_v6_to_v1);
+Datum uuidx_v6_to_v1(PG_FUNCTION_ARGS) {
+    const Uuid u = uuid_from_datum(PG_GETARG_UUID_P(0));
+    const auto converted = uuidx::v6_to_v1(u);
+    if (!converted) raise_wrong_version("uuid_v6_to_v1", 6, u);
+    return uuid_datum(converted.value);
+}
+
+}  // extern "C"

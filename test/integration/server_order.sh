@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The order scope reported by the server is the one the cluster was started with, and
+# uuidx.require_server_order behaves as documented in each mode.
+# Run by test/run-tests.sh with UUIDX_MODE (session | preloaded) and the cluster's PG* env.
+set -eu
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
+
+sql() { psql_quiet -At -d uuidx_order "$@"; }
+expect_error() {  # expect_error SQLSTATE SQL...: the statement must fail with that SQLSTATE
+    local want=$1 output
+    shift
+    output=$(psql_quiet -At -d uuidx_order -v VERBOSITY=verbose "$@" 2>&1) && { echo "expected $want, got success"; return 1; }
+    grep -q "ERROR:  $want" <<<"$output" || { echo "expected $want, got: $output"; return 1; }
+    echo "$output"
+}
+
+psql_quiet -c 'SET client_min_messages = warning' -c 'DROP DATABASE IF EXISTS uuidx_order' -c 'CREATE DATABASE uuidx_order'
+sql -c 'CREATE EXTENSION uuidx'
+
+case "$UUIDX_MODE" in
+preloaded)
+    [ "$(sql -c 'SELECT uuidx_order_scope()')" = server ]
+    # Demanding the server-wide order is accepted, and ordered generators work under it.
+    [ "$(sql -c 'SET uuidx.require_server_order = on' -c 'SELECT uuid_extract_version(uuid_generate_v7())')" = 7 ]
+    # Parallel workers draw from the same shared cells: their values are valid and distinct.
+    sql -c "CREATE TABLE big AS SELECT g FROM generate_series(1, 200000) g" -c 'ANALYZE big'
+    [ "$(sql -c 'SET parallel_setup_cost = 0' -c 'SET parallel_tuple_cost = 0' -c 'SET min_parallel_table_scan_size = 0' \
+        -c 'SET max_parallel_workers_per_gather = 2' \
+        -c 'SELECT count(DISTINCT u) FROM (SELECT uuid_generate_v7() AS u FROM big) s')" = 200000 ]
+    ;;
+session)
+    [ "$(sql -c 'SELECT uuidx_order_scope()')" = session ]
+    # Demanded by SET (before or after the library is loaded) or by the configuration (here
+    # the connection's options), every ordered generator then fails with the fix in its
+    # hint; unordered ones still work.
+    for setting in 'SET uuidx.require_server_order = on' 'SELECT uuidv4()' ; do
+        expect_error 55000 -c "$setting" -c 'SET uuidx.require_server_order = on' -c 'SELECT uuid_generate_v7()' |
+            grep -q "uuidx.require_server_order is on, but uuidx is not preloaded"
+    done
+    export PGOPTIONS='-c uuidx.require_server_order=on'
+    for generator in 'uuid_generate_v7()' 'uuidv7()' "uuidv7('1 day')" 'uuid_generate_v6()' 'uuidv1()'; do
+        expect_error 55000 -c "SELECT $generator" | grep -q "HINT:  Add 'uuidx' to shared_preload_libraries"
+    done
+    [ "$(sql -c 'SELECT uuid_extract_version(uuidv4())')" = 4 ]
+    [ "$(sql -c "SELECT uuid_extract_version(uuid_generate_v7(now()))")" = 7 ]
+    unset PGOPTIONS
+    ;;
+*)
+    echo "UUIDX_MODE must be session or preloaded"; exit 1 ;;
+esac
+psql_quiet -c 'DROP DATABASE uuidx_order'
+echo "server order ($UUIDX_MODE): ok"
