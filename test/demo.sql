@@ -35,3 +35,28 @@ WHERE previous IS NOT NULL;
 -- 6. PostgreSQL 18's names work today: uuidv7(), uuidv7(shift), uuidv4().
 SELECT uuid_extract_timestamp(uuidv7('-1 day')) < now() - interval '23 hours' AS yesterday,
        uuid_extract_version(uuidv4()) AS v4_version;
+
+-- 7. Any UUID explained, field by field (RFC 9562 A.6 here).
+\x on
+SELECT * FROM uuid_inspect('017f22e2-79b0-7cc3-98c4-dc0c0c07398f');
+\x off
+
+-- 8. The rest of the family: v6 sorts by time, v8 by name with SHA-256 (RFC 9562 B.2),
+--    v5 as uuid-ossp makes it, v1 <-> v6 without loss.
+SELECT uuid_extract_version(uuid_generate_v6()) AS v6,
+       uuid_generate_v8_name(uuid_namespace('dns'), 'www.example.com') AS v8_sha256,
+       uuidv5(uuid_namespace('dns'), 'www.example.com') AS v5,
+       uuid_v1_to_v6('c232ab00-9414-11ec-b3c8-9f6bdeced846') AS a1_as_v6;
+
+-- 9. A time range is a key range: the orders of the last minute, through the primary key.
+EXPLAIN (COSTS OFF)
+SELECT * FROM orders WHERE id >= uuid_v7_min(now() - interval '1 minute') AND id <= uuid_v7_max(now());
+SELECT count(*) AS orders_last_minute FROM orders
+WHERE id >= uuid_v7_min(now() - interval '1 minute') AND id <= uuid_v7_max(now());
+
+-- 10. Backfill with a past time, and migrate a v4 key deterministically.
+SELECT uuid_extract_timestamp(uuid_generate_v7('2020-02-29 12:00:00.123456+00')) AS backfilled,
+       uuid_v4_to_v7('919108f7-52d1-4320-9bac-f847db4148a8', '2022-02-22 19:22:22+00') AS migrated;
+
+-- 11. Ordered per session or across the server (preload uuidx for the latter).
+SELECT uuidx_order_scope();

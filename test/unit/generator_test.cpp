@@ -1,0 +1,520 @@
+// The generators (generator.hpp), the random pool (random.hpp), the order sequence
+// (sequence.hpp) and the process generator's fork handling (process.hpp), driven by a
+// FakeClock and a FakeRandom so that every expected value is exact.
+#include <gtest/gtest.h>
+
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstring>
+#include <set>
+#include <vector>
+
+#include "fakes.hpp"
+#include "generator.hpp"
+#include "layout.hpp"
+#include "process.hpp"
+#include "random.hpp"
+#include "sequence.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+using uuidx::Errc;
+using uuidx::Generator;
+using uuidx::OrderCell;
+using uuidx::RandomPool;
+using uuidx::TickSequence;
+using uuidx::Uuid;
+using uuidx_test::FakeClock;
+using uuidx_test::FakeRandom;
+using uuidx_test::kNsPerHour;
+using uuidx_test::kNsPerMs;
+using uuidx_test::kNsPerUs;
+using uuidx_test::node_multicast_bit;
+using uuidx_test::v7_ticks_of;
+
+// 2022-02-22 19:22:22.000 UTC (the RFC 9562 vector time): the start of a millisecond.
+constexpr int64_t kStartNs = 1645557742000000000;
+constexpr uint64_t kStartMs = 1645557742000;
+
+// One generator with every input under the test's control.
+class GeneratorTest : public ::testing::Test {
+protected:
+    FakeClock clock{kStartNs};
+    FakeRandom random{42};
+    RandomPool pool{random};
+    OrderCell v7_cell{0};
+    OrderCell gregorian_cell{0};
+    Generator gen{clock, pool, &v7_cell, &gregorian_cell};
+
+    Uuid v7() {
+        const auto r = gen.v7();
+        EXPECT_TRUE(r) << uuidx::errc_name(r.error);
+        return r.value;
+    }
+    Uuid v6() {
+        const auto r = gen.v6();
+        EXPECT_TRUE(r) << uuidx::errc_name(r.error);
+        return r.value;
+    }
+    Uuid v1() {
+        const auto r = gen.v1();
+        EXPECT_TRUE(r) << uuidx::errc_name(r.error);
+        return r.value;
+    }
+    Uuid v4() {
+        const auto r = gen.v4();
+        EXPECT_TRUE(r) << uuidx::errc_name(r.error);
+        return r.value;
+    }
+    // The bytes FakeRandom yields at stream positions [first, first + n).
+    std::vector<uint8_t> stream(uint64_t first, size_t n) const {
+        std::vector<uint8_t> out(n);
+        for (size_t i = 0; i < n; ++i) out[i] = random.byte_at(first + i);
+        return out;
+    }
+    // The v4 built from stream positions [first, first + 16): those bytes with only the
+    // version and variant bits replaced.
+    Uuid v4_from_stream(uint64_t first) const {
+        Uuid u{};
+        for (size_t i = 0; i < 16; ++i) u.bytes[i] = random.byte_at(first + i);
+        u.set_version_and_variant(4);
+        return u;
+    }
+};
+
+// --- v7: order --------------------------------------------------------------------------
+
+TEST_F(GeneratorTest, V7WithFrozenClockIsStrictlyIncreasingInOneMillisecond) {
+    Uuid previous = v7();
+    EXPECT_EQ(uuidx::unix_ts_ms(previous), kStartMs);
+    for (int i = 1; i < 1000; ++i) {
+        const Uuid next = v7();
+        ASSERT_LT(previous, next) << "call " << i;
+        ASSERT_EQ(uuidx::unix_ts_ms(next), kStartMs) << "call " << i;
+        // The counter of RFC 9562 section 6.2: one tick per call.
+        ASSERT_EQ(v7_ticks_of(next), v7_ticks_of(previous) + 1) << "call " << i;
+        previous = next;
+    }
+}
+
+TEST_F(GeneratorTest, V7ClockSteppingBackAnHourKeepsOrderAndTheLastMillisecond) {
+    Uuid previous{};
+    for (int i = 0; i < 10; ++i) {
+        const Uuid next = v7();
+        ASSERT_LT(previous, next);
+        previous = next;
+    }
+    clock.step_back(kNsPerHour);
+    for (int i = 0; i < 100; ++i) {
+        const Uuid next = v7();
+        ASSERT_LT(previous, next) << "call " << i << " after the step back";
+        // Never an hour back: the embedded time waits at the last millisecond handed out.
+        ASSERT_EQ(uuidx::unix_ts_ms(next), kStartMs) << "call " << i << " after the step back";
+        previous = next;
+    }
+    // Back past the last value: the embedded time is the clock's again, exactly.
+    clock.set(kStartNs + 5 * kNsPerMs + 123456);
+    const Uuid caught_up = v7();
+    EXPECT_LT(previous, caught_up);
+    EXPECT_EQ(uuidx::unix_ts_ms(caught_up), kStartMs + 5);
+    EXPECT_EQ(v7_ticks_of(caught_up), uuidx::v7_ticks_from_unix_ns(kStartNs + 5 * kNsPerMs + 123456).value);
+}
+
+TEST_F(GeneratorTest, V7CounterExhaustionSpillsIntoTheNextMillisecondInOrder) {
+    Uuid previous{};
+    for (uint64_t i = 0; i < uuidx::kV7TicksPerMs; ++i) {
+        const Uuid next = v7();
+        ASSERT_LT(previous, next) << "call " << i;
+        ASSERT_EQ(uuidx::unix_ts_ms(next), kStartMs) << "call " << i;
+        previous = next;
+    }
+    EXPECT_EQ(v7_ticks_of(previous), uuidx::v7_ticks(kStartMs, 0xFFFF));  // 65536 values used
+    const Uuid spilled = v7();  // call 65537 with the clock still frozen
+    EXPECT_LT(previous, spilled);
+    EXPECT_EQ(uuidx::unix_ts_ms(spilled), kStartMs + 1);
+    EXPECT_EQ(v7_ticks_of(spilled), uuidx::v7_ticks(kStartMs + 1, 0));
+}
+
+TEST_F(GeneratorTest, V7CarriesTheClockReadingWhenTheClockAdvances) {
+    // 7919 ns is about 519 ticks: every call sees a later tick than the last one handed
+    // out, so nothing is added for order and the UUID carries the clock reading itself.
+    Uuid previous{};
+    for (int i = 0; i < 5000; ++i) {
+        clock.step_forward(7919);
+        const int64_t now = clock.unix_ns();
+        const Uuid next = v7();
+        ASSERT_EQ(uuidx::unix_ts_ms(next), static_cast<uint64_t>(now / kNsPerMs)) << "call " << i;
+        ASSERT_EQ(v7_ticks_of(next), uuidx::v7_ticks_from_unix_ns(now).value) << "call " << i;
+        ASSERT_LT(previous, next);
+        previous = next;
+    }
+}
+
+TEST_F(GeneratorTest, NextV7TicksAgreesWithTheTicksOfTheFollowingV7) {
+    const auto ticks = gen.next_v7_ticks();
+    ASSERT_TRUE(ticks);
+    EXPECT_EQ(ticks.value, uuidx::v7_ticks(kStartMs, 0));
+    EXPECT_EQ(v7_ticks_of(v7()), ticks.value + 1);  // same cell: strictly after
+}
+
+TEST_F(GeneratorTest, V7AtTicksCarriesExactlyThoseTicksAndIgnoresTheOrderCell) {
+    const uint64_t in_the_past = uuidx::v7_ticks(1000, 0x1234);
+    const auto at = gen.v7_at_ticks(in_the_past);
+    ASSERT_TRUE(at);
+    EXPECT_EQ(v7_ticks_of(at.value), in_the_past);
+    EXPECT_EQ(v7_cell.load(), 0u);  // nothing was ordered
+}
+
+// --- v7 and v4: where the random bits come from --------------------------------------------
+
+TEST_F(GeneratorTest, V7TailIsTheNextEightPoolBytes) {
+    const Uuid u = v7();
+    const std::vector<uint8_t> s = stream(0, 8);
+    EXPECT_EQ(u.bytes[8] & 0x03, s[0] & 0x03);
+    for (int i = 1; i < 8; ++i) EXPECT_EQ(u.bytes[8 + i], s[i]) << i;
+}
+
+TEST_F(GeneratorTest, V4HasVersion4VariantRfcAndOtherwiseThePoolBytes) {
+    for (int n = 0; n < 100; ++n) {
+        const Uuid u = v4();
+        ASSERT_EQ(u.version_nibble(), 4);
+        ASSERT_EQ(u.variant(), 2);
+        ASSERT_EQ(u, v4_from_stream(16 * static_cast<uint64_t>(n))) << "uuid " << n;
+    }
+}
+
+// --- v6 and v1 ----------------------------------------------------------------------------
+
+TEST_F(GeneratorTest, V6IsVersion6WithMulticastNodeAndStrictlyIncreasingWithFrozenClock) {
+    const uint64_t start = uuidx::gregorian_from_unix_ns(kStartNs).value;
+    Uuid previous{};
+    for (uint64_t i = 0; i < 1000; ++i) {
+        const Uuid u = v6();
+        ASSERT_EQ(u.version_nibble(), 6);
+        ASSERT_EQ(u.variant(), 2);
+        ASSERT_TRUE(node_multicast_bit(u));
+        ASSERT_EQ(uuidx::decode_gregorian(u).timestamp_100ns, start + i);
+        ASSERT_LT(previous, u) << "call " << i;
+        previous = u;
+    }
+}
+
+TEST_F(GeneratorTest, V6DrawsAFreshClockSeqAndNodeEveryCall) {
+    std::set<uint64_t> nodes;
+    std::set<uint16_t> clock_seqs;
+    for (uint64_t i = 0; i < 100; ++i) {
+        const uuidx::GregorianFields f = uuidx::decode_gregorian(v6());
+        const std::vector<uint8_t> s = stream(8 * i, 8);
+        ASSERT_EQ(f.clock_seq, ((s[0] << 8) | s[1]) & 0x3FFF) << i;
+        const uint8_t node_bytes[6] = {s[2], s[3], s[4], s[5], s[6], s[7]};
+        ASSERT_EQ(f.node, uuidx::random_node_from(node_bytes)) << i;
+        nodes.insert(f.node);
+        clock_seqs.insert(f.clock_seq);
+    }
+    EXPECT_EQ(nodes.size(), 100u);
+    EXPECT_GT(clock_seqs.size(), 90u);  // 14 bits: a few collisions are possible
+}
+
+TEST_F(GeneratorTest, V1IsVersion1WithOneClockSeqAndNodeAndIncreasingTimeWithFrozenClock) {
+    const uint64_t start = uuidx::gregorian_from_unix_ns(kStartNs).value;
+    const Uuid first = v1();
+    const uuidx::GregorianFields identity = uuidx::decode_gregorian(first);
+    const std::vector<uint8_t> s = stream(0, 8);
+    EXPECT_EQ(identity.clock_seq, ((s[0] << 8) | s[1]) & 0x3FFF);
+    EXPECT_TRUE(node_multicast_bit(first));
+    EXPECT_EQ(identity.timestamp_100ns, start);
+    uint64_t previous_time = identity.timestamp_100ns;
+    for (int i = 1; i < 1000; ++i) {
+        const Uuid u = v1();
+        ASSERT_EQ(u.version_nibble(), 1);
+        ASSERT_EQ(u.variant(), 2);
+        ASSERT_TRUE(node_multicast_bit(u));
+        const uuidx::GregorianFields f = uuidx::decode_gregorian(u);
+        ASSERT_EQ(f.clock_seq, identity.clock_seq) << "call " << i;
+        ASSERT_EQ(f.node, identity.node) << "call " << i;
+        ASSERT_GT(f.timestamp_100ns, previous_time) << "call " << i;
+        previous_time = f.timestamp_100ns;
+    }
+    EXPECT_EQ(random.fill_calls(), 1u);  // the identity was drawn once, from the first block
+}
+
+TEST_F(GeneratorTest, V1AndV6ShareOneGregorianOrderAndV1KeepsItsIdentityBetweenV6Calls) {
+    const uuidx::GregorianFields identity = uuidx::decode_gregorian(v1());
+    uint64_t previous_time = identity.timestamp_100ns;
+    for (int i = 0; i < 100; ++i) {
+        const uint64_t t6 = uuidx::decode_gregorian(v6()).timestamp_100ns;
+        const uuidx::GregorianFields f1 = uuidx::decode_gregorian(v1());
+        ASSERT_GT(t6, previous_time);
+        ASSERT_GT(f1.timestamp_100ns, t6);
+        ASSERT_EQ(f1.clock_seq, identity.clock_seq);
+        ASSERT_EQ(f1.node, identity.node);
+        previous_time = f1.timestamp_100ns;
+    }
+}
+
+TEST_F(GeneratorTest, V1AndV6CarryTheClockReadingWhenTheClockAdvances) {
+    for (int i = 0; i < 1000; ++i) {
+        clock.step_forward(kNsPerUs);
+        const int64_t now_us = clock.unix_ns() / kNsPerUs;
+        ASSERT_EQ(uuidx::embedded_unix_us(i % 2 ? v1() : v6()).value, now_us) << "call " << i;
+    }
+}
+
+TEST_F(GeneratorTest, V1AndV6WorkBefore1970) {
+    // The Gregorian epoch is 1582: a clock reading in 1960 is representable.
+    const int64_t year_1960_ns = int64_t{-315619200} * 1000000000 + 1500;
+    clock.set(year_1960_ns);
+    const Uuid u6 = v6();
+    const Uuid u1 = v1();
+    // 1.5 us after 1960-01-01 is -315619199999998.5 us since 1970, rounded down (not
+    // toward zero, as year_1960_ns / kNsPerUs would).
+    EXPECT_EQ(uuidx::embedded_unix_us(u6).value, int64_t{-315619199999999});
+    EXPECT_LT(uuidx::decode_gregorian(u6).timestamp_100ns, uuidx::decode_gregorian(u1).timestamp_100ns);
+}
+
+// --- failures -------------------------------------------------------------------------------
+
+TEST_F(GeneratorTest, FailingRandomSourceGivesRandomUnavailableForEveryVersion) {
+    random.set_failing(true);
+    EXPECT_EQ(gen.v4().error, Errc::random_unavailable);
+    EXPECT_EQ(gen.v7().error, Errc::random_unavailable);
+    EXPECT_EQ(gen.v7_at_ticks(1).error, Errc::random_unavailable);
+    EXPECT_EQ(gen.v6().error, Errc::random_unavailable);
+    EXPECT_EQ(gen.v1().error, Errc::random_unavailable);
+    // Once the source works again, so does the generator.
+    random.set_failing(false);
+    EXPECT_TRUE(gen.v4());
+    EXPECT_TRUE(gen.v1());
+}
+
+TEST_F(GeneratorTest, ClockBefore1970GivesTimeOutOfRangeForV7) {
+    for (const int64_t before : {int64_t{-1}, -kNsPerHour, int64_t{INT64_MIN}}) {
+        clock.set(before);
+        EXPECT_EQ(gen.v7().error, Errc::time_out_of_range) << before;
+        EXPECT_EQ(gen.next_v7_ticks().error, Errc::time_out_of_range) << before;
+    }
+    EXPECT_EQ(v7_cell.load(), 0u);  // a refused reading leaves the order untouched
+    // The epoch itself is accepted. A fresh cell holds 0, so the first value there is the
+    // one tick after it.
+    clock.set(0);
+    EXPECT_EQ(v7_ticks_of(v7()), 1u);
+}
+
+TEST_F(GeneratorTest, V7CellAtItsMaximumFailsInsteadOfWrapping) {
+    v7_cell.store(uuidx::kV7MaxTicks - 1);
+    const Uuid last = v7();
+    EXPECT_EQ(v7_ticks_of(last), uuidx::kV7MaxTicks);
+    EXPECT_EQ(uuidx::unix_ts_ms(last), uuidx::kV7MaxUnixMs);
+    const auto refused = gen.v7();
+    EXPECT_FALSE(refused);
+    EXPECT_EQ(refused.error, Errc::time_out_of_range);
+    EXPECT_EQ(v7_cell.load(), uuidx::kV7MaxTicks);  // not wrapped to 0
+}
+
+TEST_F(GeneratorTest, GregorianCellAtItsMaximumFailsV6AndV1InsteadOfWrapping) {
+    gregorian_cell.store(uuidx::kGregorianMax100ns);
+    EXPECT_EQ(gen.v6().error, Errc::time_out_of_range);
+    EXPECT_EQ(gen.v1().error, Errc::time_out_of_range);
+    EXPECT_EQ(gregorian_cell.load(), uuidx::kGregorianMax100ns);
+}
+
+// --- TickSequence -------------------------------------------------------------------------
+
+TEST(TickSequenceTest, TakesTheClockWhenAheadOtherwiseLastPlusOne) {
+    OrderCell cell{0};
+    TickSequence seq(&cell, 1000);
+    EXPECT_EQ(seq.next(0).value, 1u);  // 0 is never handed out from a fresh cell
+    EXPECT_EQ(seq.next(10).value, 10u);
+    EXPECT_EQ(seq.next(10).value, 11u);
+    EXPECT_EQ(seq.next(5).value, 12u);  // the clock went back
+    EXPECT_EQ(seq.next(500).value, 500u);
+    EXPECT_EQ(cell.load(), 500u);
+}
+
+TEST(TickSequenceTest, AtItsMaximumFailsInsteadOfWrapping) {
+    OrderCell cell{999};
+    TickSequence seq(&cell, 1000);
+    EXPECT_EQ(seq.next(0).value, 1000u);
+    for (const uint64_t now : {uint64_t{0}, uint64_t{999}, uint64_t{1000}}) {
+        const auto r = seq.next(now);
+        EXPECT_FALSE(r) << now;
+        EXPECT_EQ(r.error, Errc::time_out_of_range) << now;
+    }
+    EXPECT_EQ(cell.load(), 1000u);
+}
+
+TEST(TickSequenceTest, ClockBeyondTheMaximumFails) {
+    OrderCell cell{0};
+    TickSequence seq(&cell, 1000);
+    EXPECT_EQ(seq.next(1001).error, Errc::time_out_of_range);
+    EXPECT_EQ(cell.load(), 0u);
+    EXPECT_EQ(seq.next(1000).value, 1000u);
+}
+
+TEST(TickSequenceTest, FullUint64RangeFailsAtTheTopInsteadOfWrapping) {
+    OrderCell cell{~uint64_t{0} - 1};
+    TickSequence seq(&cell, ~uint64_t{0});
+    EXPECT_EQ(seq.next(0).value, ~uint64_t{0});
+    EXPECT_EQ(seq.next(0).error, Errc::time_out_of_range);
+    EXPECT_EQ(cell.load(), ~uint64_t{0});
+}
+
+TEST(TickSequenceTest, UseCellSwitchesWhereOrderIsKept) {
+    OrderCell local{0};
+    OrderCell shared{100};
+    TickSequence seq(&local, 1000);
+    EXPECT_EQ(seq.next(0).value, 1u);
+    seq.use_cell(&shared);
+    EXPECT_EQ(seq.cell(), &shared);
+    EXPECT_EQ(seq.next(0).value, 101u);
+    EXPECT_EQ(local.load(), 1u);
+}
+
+TEST_F(GeneratorTest, UseOrderCellsMovesBothSequences) {
+    OrderCell other_v7{uuidx::v7_ticks(kStartMs + 10, 0)};
+    OrderCell other_gregorian{uuidx::gregorian_from_unix_ns(kStartNs).value + 50};
+    gen.use_order_cells(&other_v7, &other_gregorian);
+    EXPECT_EQ(v7_ticks_of(v7()), uuidx::v7_ticks(kStartMs + 10, 1));
+    EXPECT_EQ(uuidx::decode_gregorian(v6()).timestamp_100ns, uuidx::gregorian_from_unix_ns(kStartNs).value + 51);
+    EXPECT_EQ(v7_cell.load(), 0u);
+    EXPECT_EQ(gregorian_cell.load(), 0u);
+}
+
+// --- RandomPool ---------------------------------------------------------------------------
+
+TEST(RandomPoolTest, HandsOutTheSourceStreamInOrderAndRefillsWhenEmpty) {
+    FakeRandom source(7);
+    RandomPool pool(source);
+    uint8_t out[16];
+    for (uint64_t n = 0; n < RandomPool::kCapacity / 16; ++n) {
+        ASSERT_TRUE(pool.take(out, sizeof out));
+        for (uint64_t i = 0; i < 16; ++i) ASSERT_EQ(out[i], source.byte_at(16 * n + i));
+    }
+    EXPECT_EQ(source.fill_calls(), 1u);
+    ASSERT_TRUE(pool.take(out, sizeof out));
+    EXPECT_EQ(source.fill_calls(), 2u);
+    EXPECT_EQ(out[0], source.byte_at(RandomPool::kCapacity));
+}
+
+TEST(RandomPoolTest, TooFewBufferedBytesAreSkippedNotReused) {
+    FakeRandom source(7);
+    RandomPool pool(source);
+    std::vector<uint8_t> out(1000);
+    ASSERT_TRUE(pool.take(out.data(), 1000));
+    ASSERT_TRUE(pool.take(out.data(), 100));  // only 24 left: a new block
+    EXPECT_EQ(source.fill_calls(), 2u);
+    for (uint64_t i = 0; i < 100; ++i) ASSERT_EQ(out[i], source.byte_at(RandomPool::kCapacity + i));
+}
+
+TEST(RandomPoolTest, RequestLargerThanThePoolBypassesItWithoutDisturbingIt) {
+    FakeRandom source(7);
+    RandomPool pool(source);
+    uint8_t small[16];
+    ASSERT_TRUE(pool.take(small, sizeof small));
+    std::vector<uint8_t> big(RandomPool::kCapacity + 1);
+    ASSERT_TRUE(pool.take(big.data(), big.size()));
+    for (uint64_t i = 0; i < big.size(); ++i) ASSERT_EQ(big[i], source.byte_at(RandomPool::kCapacity + i));
+    ASSERT_TRUE(pool.take(small, sizeof small));
+    for (uint64_t i = 0; i < 16; ++i) ASSERT_EQ(small[i], source.byte_at(16 + i));
+    EXPECT_EQ(source.fill_calls(), 2u);
+}
+
+TEST(RandomPoolTest, FailingSourceFailsTheTakeAndARecoveredSourceServesAgain) {
+    FakeRandom source(7);
+    RandomPool pool(source);
+    uint8_t out[16];
+    source.set_failing(true);
+    EXPECT_FALSE(pool.take(out, sizeof out));
+    std::vector<uint8_t> big(RandomPool::kCapacity * 2);
+    EXPECT_FALSE(pool.take(big.data(), big.size()));
+    source.set_failing(false);
+    ASSERT_TRUE(pool.take(out, sizeof out));
+    EXPECT_EQ(out[0], source.byte_at(0));
+}
+
+TEST(RandomPoolTest, DiscardForgetsTheBufferedBytes) {
+    FakeRandom source(7);
+    RandomPool pool(source);
+    uint8_t out[16];
+    ASSERT_TRUE(pool.take(out, sizeof out));
+    pool.discard();
+    ASSERT_TRUE(pool.take(out, sizeof out));
+    EXPECT_EQ(source.fill_calls(), 2u);
+    for (uint64_t i = 0; i < 16; ++i) EXPECT_EQ(out[i], source.byte_at(RandomPool::kCapacity + i));
+}
+
+// --- fork ----------------------------------------------------------------------------------
+
+TEST_F(GeneratorTest, AfterForkInChildTheNextV4DrawsAFreshBlock) {
+    (void)v4();  // the parent's pool now holds 1008 unused bytes
+    ASSERT_EQ(random.fill_calls(), 1u);
+    gen.after_fork_in_child();
+    const Uuid child = v4();
+    EXPECT_EQ(random.fill_calls(), 2u);  // refilled, although the old block had bytes left
+    // Built from the new block (positions 1024..1039), not the parent's next 16 bytes.
+    EXPECT_EQ(child, v4_from_stream(RandomPool::kCapacity));
+    EXPECT_NE(child, v4_from_stream(16));
+}
+
+TEST_F(GeneratorTest, AfterForkInChildV1DrawsANewIdentity) {
+    const uuidx::GregorianFields parent = uuidx::decode_gregorian(v1());
+    gen.after_fork_in_child();
+    const uuidx::GregorianFields child = uuidx::decode_gregorian(v1());
+    EXPECT_EQ(random.fill_calls(), 2u);
+    const std::vector<uint8_t> s = stream(RandomPool::kCapacity, 8);
+    EXPECT_EQ(child.clock_seq, ((s[0] << 8) | s[1]) & 0x3FFF);
+    const uint8_t node_bytes[6] = {s[2], s[3], s[4], s[5], s[6], s[7]};
+    EXPECT_EQ(child.node, uuidx::random_node_from(node_bytes));
+    EXPECT_NE(child.node, parent.node);
+    // And that new identity is then kept.
+    const uuidx::GregorianFields again = uuidx::decode_gregorian(v1());
+    EXPECT_EQ(again.node, child.node);
+    EXPECT_EQ(again.clock_seq, child.clock_seq);
+}
+
+TEST(ProcessGeneratorFork, ChildAndParentDrawDifferentV4AfterARealFork) {
+    Generator& g = uuidx::process_generator();
+    // Fill the parent's pool before the fork: without the fork handler, the child would
+    // inherit it and hand out exactly the bytes the parent hands out next.
+    const auto before = g.v4();
+    ASSERT_TRUE(before);
+
+    int fds[2];
+    ASSERT_EQ(pipe(fds), 0);
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        close(fds[0]);
+        const auto r = uuidx::process_generator().v4();
+        const bool ok = r && write(fds[1], r.value.bytes.data(), 16) == 16;
+        _exit(ok ? 0 : 1);  // no gtest teardown, no atexit handlers in the child
+    }
+    close(fds[1]);
+    const auto parent = g.v4();
+    Uuid child{};
+    size_t got = 0;
+    while (got < 16) {
+        const ssize_t n = read(fds[0], child.bytes.data() + got, 16 - got);
+        if (n <= 0) break;
+        got += static_cast<size_t>(n);
+    }
+    close(fds[0]);
+    int status = 0;
+    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    ASSERT_TRUE(WIFEXITED(status));
+    ASSERT_EQ(WEXITSTATUS(status), 0);
+    ASSERT_EQ(got, 16u);
+    ASSERT_TRUE(parent);
+    EXPECT_NE(child, parent.value);
+    EXPECT_NE(child, before.value);
+    for (const Uuid& u : {child, parent.value}) {
+        EXPECT_EQ(u.version_nibble(), 4) << uuidx_test::canonical(u);
+        EXPECT_EQ(u.variant(), 2) << uuidx_test::canonical(u);
+    }
+}
+
+}  // namespace

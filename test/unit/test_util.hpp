@@ -1,0 +1,60 @@
+// Helpers shared by the unit tests: readable failure messages for Uuid and Errc, and a
+// decoder of the v7 tick count written independently of encode_v7 (from RFC 9562's
+// field layout), so that a test of the encoder is not a test of itself.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "layout.hpp"
+#include "result.hpp"
+#include "uuid.hpp"
+
+namespace uuidx {
+
+// Found by GoogleTest through argument-dependent lookup.
+inline void PrintTo(const Uuid& u, std::ostream* os) {
+    char text[37];
+    format_canonical(u, text);
+    *os << text;
+}
+
+inline const char* errc_name(Errc e) {
+    switch (e) {
+        case Errc::ok: return "ok";
+        case Errc::time_out_of_range: return "time_out_of_range";
+        case Errc::random_unavailable: return "random_unavailable";
+        case Errc::digest_unavailable: return "digest_unavailable";
+        case Errc::invalid_length: return "invalid_length";
+        case Errc::unknown_algorithm: return "unknown_algorithm";
+        case Errc::unknown_namespace: return "unknown_namespace";
+        case Errc::unexpected_version: return "unexpected_version";
+    }
+    return "?";
+}
+
+inline void PrintTo(Errc e, std::ostream* os) { *os << "Errc::" << errc_name(e); }
+
+}  // namespace uuidx
+
+namespace uuidx_test {
+
+inline std::string canonical(const uuidx::Uuid& u) {
+    char text[37];
+    uuidx::format_canonical(u, text);
+    return text;
+}
+
+// The 64-bit tick count a v7 carries: unix_ts_ms (48 bits), then the 12 bits of rand_a,
+// then the 4 bits after the variant in octet 8 (bits 5..2).
+inline uint64_t v7_ticks_of(const uuidx::Uuid& u) {
+    const uint64_t rand_a = (uint64_t{u.bytes[6] & 0x0Fu} << 8) | u.bytes[7];
+    const uint64_t low4 = (u.bytes[8] >> 2) & 0x0Fu;
+    return (uuidx::unix_ts_ms(u) << 16) | (rand_a << 4) | low4;
+}
+
+// The least significant bit of the node's first octet (octet 10): set for random nodes.
+inline bool node_multicast_bit(const uuidx::Uuid& u) { return (u.bytes[10] & 0x01) != 0; }
+
+}  // namespace uuidx_test
