@@ -52,6 +52,9 @@ public:
         v7_ticks_.use_cell(v7_cell);
         gregorian_ticks_.use_cell(gregorian_cell);
     }
+    bool uses_order_cells(const OrderCell* v7_cell, const OrderCell* gregorian_cell) const noexcept {
+        return v7_ticks_.cell() == v7_cell && gregorian_ticks_.cell() == gregorian_cell;
+    }
 
 private:
     Result<Uuid> v7_from_ticks(Result<uint64_t> ticks) noexcept;

@@ -55,6 +55,19 @@ constexpr int64_t v7_ticks_to_unix_us(uint64_t ticks) {
     return static_cast<int64_t>(v7_ticks_unix_ms(ticks) * 1000 + fraction * 1000 / kV7TicksPerMs);
 }
 
+// The tick count of `unix_us` plus the part of `ticks` below its microsecond, for moving
+// an ordered tick count by a whole number of microseconds (uuidv7(interval)) without losing
+// its sub-microsecond order. Both conversions round down, so that part can be 66 ticks,
+// one more than the room left in a millisecond's last microsecond (from tick 65470): it is
+// capped at the end of unix_us's millisecond. Fails as v7_ticks_from_unix_us does.
+constexpr Result<uint64_t> v7_ticks_moved_to(uint64_t ticks, int64_t unix_us) {
+    const Result<uint64_t> base = v7_ticks_from_unix_us(unix_us);
+    if (!base) return base;
+    const uint64_t below_one_us = ticks - v7_ticks_from_unix_us(v7_ticks_to_unix_us(ticks)).value;
+    const uint64_t room_in_ms = (base.value | (kV7TicksPerMs - 1)) - base.value;
+    return {base.value + (below_one_us < room_in_ms ? below_one_us : room_in_ms)};
+}
+
 // `tail` supplies the 58 bits after the time: the low 2 bits of tail[0], then tail[1..7].
 constexpr Uuid encode_v7(uint64_t ticks, const uint8_t (&tail)[8]) {
     Uuid u{};

@@ -14,7 +14,10 @@ bool OpenSslRandom::fill(uint8_t* out, size_t n) noexcept {
 bool RandomPool::take(uint8_t* out, size_t n) noexcept {
     if (n > kCapacity) return source_.fill(out, n);
     if (kCapacity - next_ < n) {
-        if (!source_.fill(buffer_, kCapacity)) return false;
+        if (!source_.fill(buffer_, kCapacity)) {
+            discard();  // a failed fill may have written part of the buffer: trust none of it
+            return false;
+        }
         next_ = 0;
     }
     std::memcpy(out, buffer_ + next_, n);

@@ -23,14 +23,19 @@ Datum name_based(FunctionCallInfo fcinfo, int version, Digest digest, const char
         [&] { return uuidx::name_based(version, digest, name_space, bytes, length); }, detail));
 }
 
+// v1 <-> v6: input of another version is an error naming what it got, e.g.
 // "uuid_v1_to_v6() takes a version 1 UUID; got version 4."
-[[noreturn]] void raise_wrong_version(const char* function, int wanted, const Uuid& got) {
-    const char* detail =
-        got.is_rfc9562()
-            ? psprintf("%s() takes a version %d UUID; got version %d.", function, wanted, got.version_nibble())
+Datum reorder(FunctionCallInfo fcinfo, uuidx::Result<Uuid> (*convert)(const Uuid&), const char* function,
+              int wanted_version) {
+    const Uuid u = uuid_from_datum(PG_GETARG_UUID_P(0));
+    const uuidx::Result<Uuid> converted = convert(u);
+    if (converted) return uuid_datum(converted.value);
+    raise_core_error(
+        Errc::unexpected_version,
+        u.is_rfc9562()
+            ? psprintf("%s() takes a version %d UUID; got version %d.", function, wanted_version, u.version_nibble())
             : psprintf("%s() takes a version %d UUID; got one of variant %d, which has no version.", function,
-                       wanted, got.variant());
-    raise_core_error(Errc::unexpected_version, detail);
+                       wanted_version, u.variant()));
 }
 
 }  // namespace
@@ -76,19 +81,9 @@ PG_FUNCTION_INFO_V1(uuidx_max);
 Datum uuidx_max(PG_FUNCTION_ARGS) { return uuid_datum(uuidx::kMaxUuid); }
 
 PG_FUNCTION_INFO_V1(uuidx_v1_to_v6);
-Datum uuidx_v1_to_v6(PG_FUNCTION_ARGS) {
-    const Uuid u = uuid_from_datum(PG_GETARG_UUID_P(0));
-    const auto converted = uuidx::v1_to_v6(u);
-    if (!converted) raise_wrong_version("uuid_v1_to_v6", 1, u);
-    return uuid_datum(converted.value);
-}
+Datum uuidx_v1_to_v6(PG_FUNCTION_ARGS) { return reorder(fcinfo, uuidx::v1_to_v6, "uuid_v1_to_v6", 1); }
 
 PG_FUNCTION_INFO_V1(uuidx_v6_to_v1);
-Datum uuidx_v6_to_v1(PG_FUNCTION_ARGS) {
-    const Uuid u = uuid_from_datum(PG_GETARG_UUID_P(0));
-    const auto converted = uuidx::v6_to_v1(u);
-    if (!converted) raise_wrong_version("uuid_v6_to_v1", 6, u);
-    return uuid_datum(converted.value);
-}
+Datum uuidx_v6_to_v1(PG_FUNCTION_ARGS) { return reorder(fcinfo, uuidx::v6_to_v1, "uuid_v6_to_v1", 6); }
 
 }  // extern "C"

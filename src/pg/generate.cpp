@@ -4,10 +4,12 @@
 #include "guard.hpp"
 #include "server_order.hpp"
 
+using uuidx::Errc;
 using uuidx::Generator;
 using uuidx::process_generator;
 using uuidx::pg::kV7Range;
 using uuidx::pg::ordered_generator;
+using uuidx::pg::raise_core_error;
 using uuidx::pg::uuid_datum;
 using uuidx::pg::value_or_raise;
 
@@ -33,22 +35,21 @@ Datum uuidx_generate_v7(PG_FUNCTION_ARGS) {
 
 // uuidv7(shift interval), as PostgreSQL 18: the ordered current time moved by a calendar
 // interval (months and days follow the session's time zone, through timestamptz + interval),
-// keeping the sub-microsecond part of the tick count.
+// keeping the sub-microsecond part of the tick count (v7_ticks_moved_to).
 PG_FUNCTION_INFO_V1(uuidx_generate_v7_shifted);
 Datum uuidx_generate_v7_shifted(PG_FUNCTION_ARGS) {
     Interval* shift = PG_GETARG_INTERVAL_P(0);
     Generator& generator = ordered_generator();
 
     const uint64 ticks = value_or_raise([&] { return generator.next_v7_ticks(); }, kV7Range);
-    const int64 unix_us = uuidx::v7_ticks_to_unix_us(ticks);
-    const uint64 below_one_us = ticks - uuidx::v7_ticks_from_unix_us(unix_us).value;
+    const TimestampTz now = uuidx::v7_ticks_to_unix_us(ticks) - kUnixToPostgresEpochUs;
+    const TimestampTz shifted = DatumGetTimestampTz(
+        DirectFunctionCall2(timestamptz_pl_interval, TimestampTzGetDatum(now), IntervalPGetDatum(shift)));
+    if (TIMESTAMP_NOT_FINITE(shifted)) raise_core_error(Errc::time_out_of_range, kV7Range);
 
-    const TimestampTz shifted = DatumGetTimestampTz(DirectFunctionCall2(
-        timestamptz_pl_interval, TimestampTzGetDatum(unix_us - kUnixToPostgresEpochUs),
-        IntervalPGetDatum(shift)));
-    const uint64 shifted_ticks = uuidx::pg::v7_ticks_of(shifted);
-    return uuid_datum(
-        value_or_raise([&] { return generator.v7_at_ticks(shifted_ticks + below_one_us); }, kV7Range));
+    const uint64 shifted_ticks = value_or_raise(
+        [&] { return uuidx::v7_ticks_moved_to(ticks, shifted + kUnixToPostgresEpochUs); }, kV7Range);
+    return uuid_datum(value_or_raise([&] { return generator.v7_at_ticks(shifted_ticks); }, kV7Range));
 }
 
 PG_FUNCTION_INFO_V1(uuidx_generate_v6);

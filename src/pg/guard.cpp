@@ -4,48 +4,46 @@
 
 namespace uuidx::pg {
 
-void raise_core_error(Errc error, const char* detail) {
+namespace {
+
+// One SQLSTATE and one message for each core error; errors whose cause is the same
+// whatever the call also have a fixed detail, which replaces the caller's.
+struct ErrorReport {
+    int sqlstate;
+    const char* message;
+    const char* fixed_detail = nullptr;
+};
+
+ErrorReport report_for(Errc error) {
     switch (error) {
         case Errc::time_out_of_range:
-            ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-                            errmsg("timestamp out of range for a UUID"),
-                            detail ? errdetail_internal("%s", detail) : 0));
-            break;
+            return {ERRCODE_DATETIME_VALUE_OUT_OF_RANGE, "timestamp out of range for a UUID"};
         case Errc::random_unavailable:
-            ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
-                            errmsg("could not generate random bytes for a UUID"),
-                            errdetail("OpenSSL's RAND_bytes() failed.")));
-            break;
+            return {ERRCODE_INTERNAL_ERROR, "could not generate random bytes for a UUID",
+                    "OpenSSL's RAND_bytes() failed."};
         case Errc::digest_unavailable:
-            ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-                            errmsg("digest not available in this OpenSSL configuration"),
-                            detail ? errdetail_internal("%s", detail) : 0));
-            break;
+            return {ERRCODE_FEATURE_NOT_SUPPORTED, "digest not available in this OpenSSL configuration"};
         case Errc::invalid_length:
-            ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                            errmsg("invalid input length for a UUID"),
-                            detail ? errdetail_internal("%s", detail) : 0));
-            break;
+            return {ERRCODE_INVALID_PARAMETER_VALUE, "invalid input length for a UUID"};
         case Errc::unknown_algorithm:
-            ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                            errmsg("unsupported hash algorithm"),
-                            detail ? errdetail_internal("%s", detail) : 0));
-            break;
+            return {ERRCODE_INVALID_PARAMETER_VALUE, "unsupported hash algorithm"};
         case Errc::unknown_namespace:
-            ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                            errmsg("unknown UUID namespace"),
-                            detail ? errdetail_internal("%s", detail) : 0));
-            break;
+            return {ERRCODE_INVALID_PARAMETER_VALUE, "unknown UUID namespace"};
         case Errc::unexpected_version:
-            ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                            errmsg("unexpected UUID version"),
-                            detail ? errdetail_internal("%s", detail) : 0));
-            break;
+            return {ERRCODE_INVALID_PARAMETER_VALUE, "unexpected UUID version"};
         case Errc::ok:
             break;
     }
-    ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR),
-                    errmsg("uuidx: unknown core error %d", static_cast<int>(error))));
+    return {ERRCODE_INTERNAL_ERROR, "uuidx: unknown core error"};
+}
+
+}  // namespace
+
+void raise_core_error(Errc error, const char* detail) {
+    const ErrorReport report = report_for(error);
+    if (report.fixed_detail) detail = report.fixed_detail;
+    ereport(ERROR, (errcode(report.sqlstate), errmsg("%s", report.message),
+                    detail ? errdetail_internal("%s", detail) : 0));
     pg_unreachable();
 }
 

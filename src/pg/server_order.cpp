@@ -86,9 +86,14 @@ Generator& ordered_generator() {
 
 extern "C" {
 
+// Asks the generator itself which cells it draws from, so the answer is what generation
+// really does, not what the configuration meant.
 PG_FUNCTION_INFO_V1(uuidx_order_scope);
 Datum uuidx_order_scope(PG_FUNCTION_ARGS) {
-    PG_RETURN_TEXT_P(cstring_to_text(uuidx::pg::shared_order != nullptr ? "server" : "session"));
+    const auto* shared = uuidx::pg::shared_order;
+    const bool server_wide =
+        shared != nullptr && uuidx::process_generator().uses_order_cells(&shared->v7, &shared->gregorian);
+    PG_RETURN_TEXT_P(cstring_to_text(server_wide ? "server" : "session"));
 }
 
 }  // extern "C"
