@@ -37,8 +37,8 @@ using uuidx_test::node_multicast_bit;
 using uuidx_test::v7_ticks_of;
 
 // 2022-02-22 19:22:22.000 UTC (the RFC 9562 vector time): the start of a millisecond.
-constexpr int64_t kStartNs = 1645557742000000000;
-constexpr uint64_t kStartMs = 1645557742000;
+constexpr int64_t kStartNs = uuidx_test::kVectorUnixNs;  // the start of a millisecond
+constexpr uint64_t kStartMs = uuidx_test::kVectorUnixMs;
 
 // One generator with every input under the test's control.
 class GeneratorTest : public ::testing::Test {

@@ -32,8 +32,8 @@ using uuidx_test::v7_ticks_of;
 
 constexpr int kThreads = 4;
 constexpr size_t kPerThread = 200000;
-constexpr int64_t kStartNs = 1645557742000000000;  // the start of a millisecond
-constexpr uint64_t kStartMs = 1645557742000;
+constexpr int64_t kStartNs = uuidx_test::kVectorUnixNs;  // the start of a millisecond
+constexpr uint64_t kStartMs = uuidx_test::kVectorUnixMs;
 
 // Runs body(thread_index) on kThreads threads released together, so that their calls
 // really overlap (a thread that finished before the next one started would prove nothing).

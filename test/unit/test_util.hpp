@@ -57,4 +57,19 @@ inline uint64_t v7_ticks_of(const uuidx::Uuid& u) {
 // The least significant bit of the node's first octet (octet 10): set for random nodes.
 inline bool node_multicast_bit(const uuidx::Uuid& u) { return (u.bytes[10] & 0x01) != 0; }
 
+// RFC 9562 Appendix A and B (/work/shared/rfc9562/vectors.json); A.1, A.5, A.6 and B.1 all
+// encode 2022-02-22 19:22:22 UTC, the start of a millisecond.
+inline constexpr uuidx::Uuid kA1V1 = uuidx::uuid_from_canonical("c232ab00-9414-11ec-b3c8-9f6bdeced846");
+inline constexpr uuidx::Uuid kA2V3 = uuidx::uuid_from_canonical("5df41881-3aed-3515-88a7-2f4a814cf09e");
+inline constexpr uuidx::Uuid kA3V4 = uuidx::uuid_from_canonical("919108f7-52d1-4320-9bac-f847db4148a8");
+inline constexpr uuidx::Uuid kA4V5 = uuidx::uuid_from_canonical("2ed6657d-e927-568b-95e1-2665a8aea6a2");
+inline constexpr uuidx::Uuid kA5V6 = uuidx::uuid_from_canonical("1ec9414c-232a-6b00-b3c8-9f6bdeced846");
+inline constexpr uuidx::Uuid kA6V7 = uuidx::uuid_from_canonical("017f22e2-79b0-7cc3-98c4-dc0c0c07398f");
+inline constexpr uuidx::Uuid kB1V8 = uuidx::uuid_from_canonical("2489e9ad-2ee2-8e00-8ec9-32d5f69181c0");
+inline constexpr uuidx::Uuid kB2V8 = uuidx::uuid_from_canonical("5c146b14-3c52-8afd-938a-375d0df1fbf6");
+inline constexpr uint64_t kVectorUnixMs = 1645557742000;
+inline constexpr int64_t kVectorUnixUs = 1645557742000000;
+inline constexpr int64_t kVectorUnixNs = 1645557742000000000;
+inline constexpr uint64_t kMaxUnixMs = (uint64_t{1} << 48) - 1;
+
 }  // namespace uuidx_test
