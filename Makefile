@@ -12,7 +12,7 @@ DATA         = $(wildcard sql/uuidx--*.sql)
 # pg_regress: inputs in sql/, expected outputs in expected/ (classic PGXS layout).
 # ossp_coexistence runs first: it creates uuidx (after uuid-ossp) for the tests after it.
 REGRESS      = ossp_coexistence catalog inspect generate_v7 uuidv7_shift uuidv7_infinity \
-               generate_v6_v1 name_based family_misc time_range \
+               generate_v6_v1 name_based name_based_v3 family_misc time_range \
                migration_guide
 REGRESS_OPTS = --inputdir=.
 

@@ -6,6 +6,7 @@
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 cd "$UUIDX_ROOT"
+mkdir -p build  # logs of this run
 
 PASSED=0
 FAILED=0
