@@ -52,16 +52,11 @@ SELECT uuid_extract_clock_seq(NULL) IS NULL AS strict_clock_seq, uuid_extract_no
 
 -- uuid_inspect(): every RFC 9562 vector, nil, max and other variants, field by field.
 \x on
+\ir test/regress/rfc9562_vectors.sql
 SELECT id, i.*
-FROM (VALUES ('A.1', 'c232ab00-9414-11ec-b3c8-9f6bdeced846'::uuid),
-             ('A.2', '5df41881-3aed-3515-88a7-2f4a814cf09e'),
-             ('A.3', '919108f7-52d1-4320-9bac-f847db4148a8'),
-             ('A.4', '2ed6657d-e927-568b-95e1-2665a8aea6a2'),
-             ('A.5', '1ec9414c-232a-6b00-b3c8-9f6bdeced846'),
-             ('A.6', '017f22e2-79b0-7cc3-98c4-dc0c0c07398f'),
-             ('B.1', '2489e9ad-2ee2-8e00-8ec9-32d5f69181c0'),
-             ('B.2', '5c146b14-3c52-8afd-938a-375d0df1fbf6'),
-             ('max', 'ffffffff-ffff-ffff-ffff-ffffffffffff'),
+FROM (SELECT id, u FROM rfc9562_vectors
+      UNION ALL
+      VALUES ('max', 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid),
              ('microsoft', '00000000-0000-0000-c000-000000000000'),
              ('nil', '00000000-0000-0000-0000-000000000000'),
              ('v2', '000003e8-9414-21ec-b300-9f6bdeced846')) AS v(id, u),
