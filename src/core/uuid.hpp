@@ -84,9 +84,6 @@ constexpr Uuid uuid_from_canonical(const char (&text)[37]) {
     return u;
 }
 
-// Writes the canonical lower-case form plus a terminating NUL (37 bytes).
-void format_canonical(const Uuid& u, char (&out)[37]) noexcept;
-
 inline constexpr Uuid kNilUuid = uuid_from_canonical("00000000-0000-0000-0000-000000000000");
 inline constexpr Uuid kMaxUuid = uuid_from_canonical("ffffffff-ffff-ffff-ffff-ffffffffffff");
 

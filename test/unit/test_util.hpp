@@ -13,6 +13,19 @@
 
 namespace uuidx {
 
+// The canonical lower-case text form plus a terminating NUL (37 bytes), for failure
+// messages; PostgreSQL's uuid_out is the product's text form.
+inline void format_canonical(const Uuid& u, char (&out)[37]) noexcept {
+    static constexpr char kHex[] = "0123456789abcdef";
+    int pos = 0;
+    for (int i = 0; i < 16; ++i) {
+        if (i == 4 || i == 6 || i == 8 || i == 10) out[pos++] = '-';
+        out[pos++] = kHex[u.bytes[i] >> 4];
+        out[pos++] = kHex[u.bytes[i] & 0x0F];
+    }
+    out[36] = '\0';
+}
+
 // Found by GoogleTest through argument-dependent lookup.
 inline void PrintTo(const Uuid& u, std::ostream* os) {
     char text[37];
