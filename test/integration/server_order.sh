@@ -22,11 +22,15 @@ preloaded)
     [ "$(sql -c 'SELECT uuidx_order_scope()')" = server ]
     # Demanding the server-wide order is accepted, and ordered generators work under it.
     [ "$(sql -c 'SET uuidx.require_server_order = on' -c 'SELECT uuid_extract_version(uuid_generate_v7())')" = 7 ]
-    # Parallel workers draw from the same shared cells: their values are valid and distinct.
+    # Parallel workers inherit the shared cells from the postmaster: under a plan that
+    # really launches workers, every row (most of them computed in a worker) reports the
+    # server-wide scope, and the workers' v7 values are valid and distinct.
     sql -c "CREATE TABLE big AS SELECT g FROM generate_series(1, 200000) g" -c 'ANALYZE big'
-    [ "$(sql -c 'SET parallel_setup_cost = 0' -c 'SET parallel_tuple_cost = 0' -c 'SET min_parallel_table_scan_size = 0' \
-        -c 'SET max_parallel_workers_per_gather = 2' \
-        -c 'SELECT count(DISTINCT u) FROM (SELECT uuid_generate_v7() AS u FROM big) s')" = 200000 ]
+    parallel='SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0; SET min_parallel_table_scan_size = 0;
+              SET max_parallel_workers_per_gather = 2; SET parallel_leader_participation = off;'
+    sql -c "$parallel" -c 'EXPLAIN (ANALYZE, COSTS OFF) SELECT uuidx_order_scope() FROM big' | grep -qE 'Workers Launched: [1-9]'
+    [ "$(sql -c "$parallel" -c "SELECT count(*) FILTER (WHERE uuidx_order_scope() = 'server') FROM big")" = 200000 ]
+    [ "$(sql -c "$parallel" -c 'SELECT count(DISTINCT u) FILTER (WHERE uuid_extract_version(u) = 7) FROM (SELECT uuid_generate_v7() AS u FROM big) s')" = 200000 ]
     ;;
 session)
     [ "$(sql -c 'SELECT uuidx_order_scope()')" = session ]
