@@ -3,7 +3,7 @@
 
 extern "C" {
 
-PG_MODULE_MAGIC;
+UUIDX_MODULE_MAGIC;
 
 PGDLLEXPORT void _PG_init(void);
 void _PG_init(void) { uuidx::pg::init_server_order(); }

@@ -19,15 +19,11 @@ struct SharedOrder {
 SharedOrder* shared_order = nullptr;
 bool require_server_order = false;
 
-#if PG_VERSION_NUM >= 150000
 shmem_request_hook_type previous_shmem_request_hook = nullptr;
-#endif
 shmem_startup_hook_type previous_shmem_startup_hook = nullptr;
 
 void request_shared_order() {
-#if PG_VERSION_NUM >= 150000
     if (previous_shmem_request_hook) previous_shmem_request_hook();
-#endif
     RequestAddinShmemSpace(sizeof(SharedOrder));
 }
 
@@ -54,17 +50,11 @@ void init_server_order() {
         "library not preloaded, generating an ordered UUID is an error instead of silently "
         "ordering per session.",
         &require_server_order, false, PGC_USERSET, 0, nullptr, nullptr, nullptr);
-#if PG_VERSION_NUM >= 150000
     MarkGUCPrefixReserved("uuidx");
-#endif
 
     if (!process_shared_preload_libraries_in_progress) return;
-#if PG_VERSION_NUM >= 150000
     previous_shmem_request_hook = shmem_request_hook;
     shmem_request_hook = request_shared_order;
-#else
-    request_shared_order();
-#endif
     previous_shmem_startup_hook = shmem_startup_hook;
     shmem_startup_hook = attach_shared_order;
 }
