@@ -10,21 +10,36 @@ OBJS         = $(CORE_SRCS:.cpp=.o) $(PG_SRCS:.cpp=.o)
 DATA         = $(wildcard sql/uuidx--*.sql)
 
 # pg_regress: inputs in sql/, expected outputs in expected/ (classic PGXS layout).
-# ossp_coexistence runs first: it creates uuidx (after uuid-ossp) for the tests after it.
-REGRESS      = ossp_coexistence catalog inspect generate_v7 uuidv7_shift uuidv7_infinity \
+# The first two create and drop uuidx themselves; ossp_coexistence then creates it (after
+# uuid-ossp) for the tests after it.
+REGRESS      = untouched_catalog extension_update ossp_coexistence catalog inspect generate_v7 uuidv7_shift uuidv7_infinity \
                generate_v6_v1 name_based name_based_v3 family_misc time_range \
-               migration_guide
+               migration_guide builtin_parity
 REGRESS_OPTS = --inputdir=.
 
 WARNINGS     = -Wall -Wextra -Werror
 # PostgreSQL headers: PG_FUNCTION_ARGS is not always read, and 15 still says "register".
+# The version PostgreSQL 18 records in the library's magic block.
+PG_CPPFLAGS += -DUUIDX_VERSION='"$(EXTVERSION)"'
 PG_CXXFLAGS += -std=c++17 $(WARNINGS) -Wno-unused-parameter -Wno-register
 SHLIB_LINK  += -lcrypto -lstdc++
-EXTRA_CLEAN  = build results regression.diffs regression.out
+EXTRA_CLEAN  = build/unit_tests results regression.diffs regression.out
 
+# The core's unit tests need no PostgreSQL: `make unit` works without a pg_config.
 PG_CONFIG ?= pg_config
-PGXS := $(shell $(PG_CONFIG) --pgxs)
+PGXS := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
+ifneq ($(PGXS),)
 include $(PGXS)
+else ifeq ($(filter unit build/unit_tests,$(MAKECMDGOALS)),)
+$(error $(PG_CONFIG) not found: install postgresql-server-dev-NN or set PG_CONFIG)
+endif
+
+# PGXS's CXXFLAGS are those of the compiler PostgreSQL was built with (g++). Built with
+# CXX=clang++ (the test command checks both compilers), drop the options clang lacks, and
+# accept pg_config.h's gnu_printf format attribute, as PGXS's own clang (bitcode) rule does.
+ifneq ($(findstring clang,$(CXX)),)
+override CXXFLAGS := $(filter-out -Wimplicit-fallthrough=% -Wshadow=%,$(CXXFLAGS)) -Wno-ignored-attributes
+endif
 
 # Debian's server is built with LLVM JIT, so PGXS also compiles each .cpp to bitcode
 # with clang; that rule does not see PG_CXXFLAGS.

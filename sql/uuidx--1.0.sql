@@ -13,74 +13,50 @@
 CREATE FUNCTION uuid_generate_v7() RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_generate_v7'
     LANGUAGE C VOLATILE PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_generate_v7() IS
-    'RFC 9562 UUIDv7: Unix milliseconds, a 16-bit sub-millisecond fraction, 58 random bits; strictly increasing within a session';
 
 CREATE FUNCTION uuidv7() RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_generate_v7'
     LANGUAGE C VOLATILE PARALLEL SAFE;
-COMMENT ON FUNCTION uuidv7() IS
-    'RFC 9562 UUIDv7 under PostgreSQL 18''s name; the same generator as uuid_generate_v7()';
 
 CREATE FUNCTION uuidv7(shift interval) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_generate_v7_shifted'
     LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuidv7(interval) IS
-    'RFC 9562 UUIDv7 whose embedded time is the current time plus shift (PostgreSQL 18''s uuidv7(interval))';
 
 CREATE FUNCTION uuidv4() RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_generate_v4'
     LANGUAGE C VOLATILE PARALLEL SAFE;
-COMMENT ON FUNCTION uuidv4() IS
-    'RFC 9562 UUIDv4: 122 random bits from OpenSSL (PostgreSQL 18''s name)';
 
 CREATE FUNCTION uuid_generate_v6() RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_generate_v6'
     LANGUAGE C VOLATILE PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_generate_v6() IS
-    'RFC 9562 UUIDv6: Gregorian 100-ns time, high bits first; random clock_seq and node (multicast bit set); strictly increasing within a session';
 
 CREATE FUNCTION uuidv6() RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_generate_v6'
     LANGUAGE C VOLATILE PARALLEL SAFE;
-COMMENT ON FUNCTION uuidv6() IS
-    'RFC 9562 UUIDv6; the same generator as uuid_generate_v6()';
 
 CREATE FUNCTION uuidv1() RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_generate_v1'
     LANGUAGE C VOLATILE PARALLEL SAFE;
-COMMENT ON FUNCTION uuidv1() IS
-    'RFC 9562 UUIDv1 with a random node (multicast bit set) and clock sequence drawn once per process; strictly increasing timestamps within a session';
 
 CREATE FUNCTION uuidv3(namespace uuid, name text) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_generate_v3'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuidv3(uuid, text) IS
-    'RFC 9562 UUIDv3: MD5 of namespace and name (the name''s bytes in the database encoding), as uuid-ossp''s uuid_generate_v3()';
 
 CREATE FUNCTION uuidv5(namespace uuid, name text) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_generate_v5'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuidv5(uuid, text) IS
-    'RFC 9562 UUIDv5: SHA-1 of namespace and name (the name''s bytes in the database encoding), as uuid-ossp''s uuid_generate_v5()';
 
 CREATE FUNCTION uuid_generate_v8(custom bytea) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_generate_v8'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_generate_v8(bytea) IS
-    'RFC 9562 UUIDv8 from exactly 16 bytes: only the version and variant bits are overwritten';
 
 CREATE FUNCTION uuidv8(custom bytea) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_generate_v8'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuidv8(bytea) IS
-    'RFC 9562 UUIDv8 from exactly 16 bytes; the same as uuid_generate_v8(bytea)';
 
 CREATE FUNCTION uuid_generate_v8_name(namespace uuid, name text, algorithm text DEFAULT 'sha256') RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_generate_v8_name'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_generate_v8_name(uuid, text, text) IS
-    'Name-based RFC 9562 UUIDv8 (section 5.8, Appendix B.2) with sha256 (default), sha384, sha512, sha3-256 or sha3-512';
 
 ------------------------------------------------------------------------------------------
 -- Constants and conversions
@@ -89,26 +65,18 @@ COMMENT ON FUNCTION uuid_generate_v8_name(uuid, text, text) IS
 CREATE FUNCTION uuid_namespace(name text) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_namespace'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_namespace(text) IS
-    'RFC 9562 namespace ID by name: dns, url, oid or x500 (case-insensitive)';
 
 CREATE FUNCTION uuid_max() RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_max'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_max() IS
-    'The RFC 9562 Max UUID ffffffff-ffff-ffff-ffff-ffffffffffff';
 
 CREATE FUNCTION uuid_v1_to_v6(uuid) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_v1_to_v6'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_v1_to_v6(uuid) IS
-    'The UUIDv6 with the same timestamp, clock sequence and node as a UUIDv1 (RFC 9562 section 5.6)';
 
 CREATE FUNCTION uuid_v6_to_v1(uuid) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_v6_to_v1'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_v6_to_v1(uuid) IS
-    'The UUIDv1 with the same timestamp, clock sequence and node as a UUIDv6 (RFC 9562 section 5.6)';
 
 ------------------------------------------------------------------------------------------
 -- Inspection
@@ -117,32 +85,22 @@ COMMENT ON FUNCTION uuid_v6_to_v1(uuid) IS
 CREATE FUNCTION uuid_extract_version(uuid) RETURNS smallint
     AS 'MODULE_PATHNAME', 'uuidx_extract_version'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_extract_version(uuid) IS
-    'Version nibble of an RFC 9562 variant UUID; NULL for any other variant (as PostgreSQL 18)';
 
 CREATE FUNCTION uuid_extract_variant(uuid) RETURNS smallint
     AS 'MODULE_PATHNAME', 'uuidx_extract_variant'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_extract_variant(uuid) IS
-    'Variant per RFC 9562 Table 1: 0 (NCS, nil), 2 (RFC 9562), 6 (Microsoft), 7 (future, max)';
 
 CREATE FUNCTION uuid_extract_timestamp(uuid) RETURNS timestamptz
     AS 'MODULE_PATHNAME', 'uuidx_extract_timestamp'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_extract_timestamp(uuid) IS
-    'Embedded time of a v1, v6 or v7 UUID (v7 to the millisecond, v1/v6 to the microsecond); NULL otherwise';
 
 CREATE FUNCTION uuid_extract_clock_seq(uuid) RETURNS integer
     AS 'MODULE_PATHNAME', 'uuidx_extract_clock_seq'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_extract_clock_seq(uuid) IS
-    'The 14-bit clock sequence of a v1 or v6 UUID; NULL otherwise';
 
 CREATE FUNCTION uuid_extract_node(uuid) RETURNS macaddr
     AS 'MODULE_PATHNAME', 'uuidx_extract_node'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_extract_node(uuid) IS
-    'The 48-bit node of a v1 or v6 UUID as a MAC address; NULL otherwise';
 
 CREATE FUNCTION uuid_inspect(uuid,
         OUT variant smallint, OUT variant_name text,
@@ -150,8 +108,6 @@ CREATE FUNCTION uuid_inspect(uuid,
         OUT "timestamp" timestamptz, OUT fields json)
     AS 'MODULE_PATHNAME', 'uuidx_inspect'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_inspect(uuid) IS
-    'One row explaining a UUID: variant, version, embedded time, and its layout''s fields by their RFC 9562 names';
 
 ------------------------------------------------------------------------------------------
 -- Time ranges, backfills and migration
@@ -160,52 +116,36 @@ COMMENT ON FUNCTION uuid_inspect(uuid) IS
 CREATE FUNCTION uuid_generate_v7(ts timestamptz) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_generate_v7_at'
     LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_generate_v7(timestamptz) IS
-    'RFC 9562 UUIDv7 carrying ts to the microsecond (milliseconds and sub-millisecond fraction), random otherwise: for backfills and imports';
 
 CREATE FUNCTION uuid_v7_min(ts timestamptz) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_v7_min'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_v7_min(timestamptz) IS
-    'The smallest valid UUIDv7 of the millisecond of ts: WHERE id >= uuid_v7_min(a) AND id < uuid_v7_min(b) selects keys created in [a, b)';
 
 CREATE FUNCTION uuid_v7_max(ts timestamptz) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_v7_max'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_v7_max(timestamptz) IS
-    'The largest valid UUIDv7 of the millisecond of ts';
 
 -- Drop-in compatibility with the pg_uuidv7 extension (same names and arguments; volatility
 -- labelled truthfully: the *_to_v7 functions draw random bits unless zero is true).
 CREATE FUNCTION uuid_v7_to_timestamptz(uuid) RETURNS timestamptz
     AS 'MODULE_PATHNAME', 'uuidx_v7_to_timestamptz'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_v7_to_timestamptz(uuid) IS
-    'The first 48 bits read as Unix milliseconds, whatever the version (pg_uuidv7 compatible)';
 
 CREATE FUNCTION uuid_v7_to_timestamp(uuid) RETURNS timestamp
     AS 'MODULE_PATHNAME', 'uuidx_v7_to_timestamptz'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_v7_to_timestamp(uuid) IS
-    'The first 48 bits read as Unix milliseconds, as a UTC timestamp without time zone (pg_uuidv7 compatible)';
 
 CREATE FUNCTION uuid_timestamptz_to_v7(ts timestamptz, zero bool DEFAULT false) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_timestamptz_to_v7'
     LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_timestamptz_to_v7(timestamptz, bool) IS
-    'A UUIDv7 carrying ts, random otherwise; with zero = true the lower bound uuid_v7_min(ts) (pg_uuidv7 compatible)';
 
 CREATE FUNCTION uuid_timestamp_to_v7(ts timestamp, zero bool DEFAULT false) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_timestamptz_to_v7'
     LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_timestamp_to_v7(timestamp, bool) IS
-    'A UUIDv7 carrying ts read as UTC, random otherwise; with zero = true the lower bound (pg_uuidv7 compatible)';
 
 CREATE FUNCTION uuid_v4_to_v7(old uuid, ts timestamptz) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_v4_to_v7'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION uuid_v4_to_v7(uuid, timestamptz) IS
-    'The v4-to-v7 migration mapping: a UUIDv7 with the millisecond of ts and 74 bits of SHA-256 of old; deterministic, so tables can be rewritten independently';
 
 ------------------------------------------------------------------------------------------
 -- Server-wide order
@@ -214,5 +154,87 @@ COMMENT ON FUNCTION uuid_v4_to_v7(uuid, timestamptz) IS
 CREATE FUNCTION uuidx_order_scope() RETURNS text
     AS 'MODULE_PATHNAME', 'uuidx_order_scope'
     LANGUAGE C STABLE PARALLEL SAFE;
-COMMENT ON FUNCTION uuidx_order_scope() IS
-    'server when uuidx is preloaded and v1/v6/v7 values are ordered across all sessions; session otherwise';
+
+------------------------------------------------------------------------------------------
+-- Descriptions (\df+, \dx+ uuidx)
+------------------------------------------------------------------------------------------
+
+-- Each COMMENT ON FUNCTION names the function with its schema. Unqualified, a name that
+-- PostgreSQL also has (uuid_extract_version and uuid_extract_timestamp since 17; uuidv4
+-- and uuidv7 since 18) would reach pg_catalog's function, which every search path, this
+-- script's included, searches first. uuidx is relocatable, so PostgreSQL substitutes no
+-- @extschema@: the schema being created into is the script's current_schema().
+DO $describe$
+DECLARE
+    item record;
+BEGIN
+    FOR item IN SELECT * FROM (VALUES
+        ('uuid_generate_v7()',
+         'RFC 9562 UUIDv7: Unix milliseconds, a 16-bit sub-millisecond fraction, 58 random bits; strictly increasing within a session'),
+        ('uuidv7()',
+         'RFC 9562 UUIDv7 under PostgreSQL 18''s name; the same generator as uuid_generate_v7()'),
+        ('uuidv7(interval)',
+         'RFC 9562 UUIDv7 whose embedded time is the current time plus shift (PostgreSQL 18''s uuidv7(interval))'),
+        ('uuidv4()',
+         'RFC 9562 UUIDv4: 122 random bits from OpenSSL (PostgreSQL 18''s name)'),
+        ('uuid_generate_v6()',
+         'RFC 9562 UUIDv6: Gregorian 100-ns time, high bits first; random clock_seq and node (multicast bit set); strictly increasing within a session'),
+        ('uuidv6()',
+         'RFC 9562 UUIDv6; the same generator as uuid_generate_v6()'),
+        ('uuidv1()',
+         'RFC 9562 UUIDv1 with a random node (multicast bit set) and clock sequence drawn once per process; strictly increasing timestamps within a session'),
+        ('uuidv3(uuid, text)',
+         'RFC 9562 UUIDv3: MD5 of namespace and name (the name''s bytes in the database encoding), as uuid-ossp''s uuid_generate_v3()'),
+        ('uuidv5(uuid, text)',
+         'RFC 9562 UUIDv5: SHA-1 of namespace and name (the name''s bytes in the database encoding), as uuid-ossp''s uuid_generate_v5()'),
+        ('uuid_generate_v8(bytea)',
+         'RFC 9562 UUIDv8 from exactly 16 bytes: only the version and variant bits are overwritten'),
+        ('uuidv8(bytea)',
+         'RFC 9562 UUIDv8 from exactly 16 bytes; the same as uuid_generate_v8(bytea)'),
+        ('uuid_generate_v8_name(uuid, text, text)',
+         'Name-based RFC 9562 UUIDv8 (section 5.8, Appendix B.2) with sha256 (default), sha384, sha512, sha3-256 or sha3-512'),
+        ('uuid_namespace(text)',
+         'RFC 9562 namespace ID by name: dns, url, oid or x500 (case-insensitive)'),
+        ('uuid_max()',
+         'The RFC 9562 Max UUID ffffffff-ffff-ffff-ffff-ffffffffffff'),
+        ('uuid_v1_to_v6(uuid)',
+         'The UUIDv6 with the same timestamp, clock sequence and node as a UUIDv1 (RFC 9562 section 5.6)'),
+        ('uuid_v6_to_v1(uuid)',
+         'The UUIDv1 with the same timestamp, clock sequence and node as a UUIDv6 (RFC 9562 section 5.6)'),
+        ('uuid_extract_version(uuid)',
+         'Version nibble of an RFC 9562 variant UUID; NULL for any other variant (as PostgreSQL 18)'),
+        ('uuid_extract_variant(uuid)',
+         'Variant per RFC 9562 Table 1: 0 (NCS, nil), 2 (RFC 9562), 6 (Microsoft), 7 (future, max)'),
+        ('uuid_extract_timestamp(uuid)',
+         'Embedded time of a v1, v6 or v7 UUID (v7 to the millisecond, v1/v6 to the microsecond); NULL otherwise'),
+        ('uuid_extract_clock_seq(uuid)',
+         'The 14-bit clock sequence of a v1 or v6 UUID; NULL otherwise'),
+        ('uuid_extract_node(uuid)',
+         'The 48-bit node of a v1 or v6 UUID as a MAC address; NULL otherwise'),
+        ('uuid_inspect(uuid)',
+         'One row explaining a UUID: variant, version, embedded time, and its layout''s fields by their RFC 9562 names'),
+        ('uuid_generate_v7(timestamptz)',
+         'RFC 9562 UUIDv7 carrying ts to the microsecond (milliseconds and sub-millisecond fraction), random otherwise: for backfills and imports'),
+        ('uuid_v7_min(timestamptz)',
+         'The smallest valid UUIDv7 of the millisecond of ts: WHERE id >= uuid_v7_min(a) AND id < uuid_v7_min(b) selects keys created in [a, b)'),
+        ('uuid_v7_max(timestamptz)',
+         'The largest valid UUIDv7 of the millisecond of ts'),
+        ('uuid_v7_to_timestamptz(uuid)',
+         'The first 48 bits read as Unix milliseconds, whatever the version (pg_uuidv7 compatible)'),
+        ('uuid_v7_to_timestamp(uuid)',
+         'The first 48 bits read as Unix milliseconds, as a UTC timestamp without time zone (pg_uuidv7 compatible)'),
+        ('uuid_timestamptz_to_v7(timestamptz, bool)',
+         'A UUIDv7 carrying ts, random otherwise; with zero = true the lower bound uuid_v7_min(ts) (pg_uuidv7 compatible)'),
+        ('uuid_timestamp_to_v7(timestamp, bool)',
+         'A UUIDv7 carrying ts read as UTC, random otherwise; with zero = true the lower bound (pg_uuidv7 compatible)'),
+        ('uuid_v4_to_v7(uuid, timestamptz)',
+         'The v4-to-v7 migration mapping: a UUIDv7 with the millisecond of ts and 74 bits of SHA-256 of old; deterministic, so tables can be rewritten independently'),
+        ('uuidx_order_scope()',
+         'server when uuidx is preloaded and v1/v6/v7 values are ordered across all sessions; session otherwise')
+    ) AS descriptions(signature, description)
+    LOOP
+        EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I.%s IS %L',
+                                  pg_catalog.current_schema(), item.signature, item.description);
+    END LOOP;
+END
+$describe$;
