@@ -24,7 +24,7 @@ SELECT uuid_v1_to_v6('c232ab00-9414-11ec-b3c8-9f6bdeced846') AS a1_to_v6,
 SELECT count(*) AS round_trips,
        bool_and(uuid_v6_to_v1(uuid_v1_to_v6(u1)) = u1) AS v1_round_trip,
        bool_and(uuid_v1_to_v6(uuid_v6_to_v1(u6)) = u6) AS v6_round_trip,
-       bool_and(uuid_extract_timestamp(uuid_v1_to_v6(u1)) = uuid_extract_timestamp(u1)) AS same_time,
+       bool_and(public.uuid_extract_timestamp(uuid_v1_to_v6(u1)) = public.uuid_extract_timestamp(u1)) AS same_time,
        bool_and(uuid_extract_node(uuid_v6_to_v1(u6)) = uuid_extract_node(u6)) AS same_node
 FROM (SELECT uuidv1() AS u1, uuidv6() AS u6 FROM generate_series(1, 10000)) s;
 -- Edge timestamps survive the reordering.

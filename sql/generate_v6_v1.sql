@@ -3,7 +3,7 @@
 -- Version, variant, distinct, node multicast bit set (RFC 9562 section 6.10: a random node
 -- can never be a real IEEE 802 address).
 SELECT f, count(DISTINCT u) AS distinct_values,
-       bool_and(uuid_extract_version(u) = v) AS version_ok,
+       bool_and(public.uuid_extract_version(u) = v) AS version_ok,
        bool_and(uuid_extract_variant(u) = 2) AS variant_ok,
        bool_and(get_byte(uuid_send(u), 10) & 1 = 1) AS multicast_bit_set
 FROM (SELECT 'uuid_generate_v6' AS f, 6 AS v, uuid_generate_v6() AS u FROM generate_series(1, 10000)
@@ -35,5 +35,5 @@ SELECT count(DISTINCT uuid_extract_node(u)) > 990 AS v6_nodes_vary
 FROM (SELECT uuidv6() AS u FROM generate_series(1, 1000)) s;
 
 -- The embedded time is the current time.
-SELECT abs(extract(epoch FROM uuid_extract_timestamp(uuidv6()) - clock_timestamp())) < 1 AS v6_now,
-       abs(extract(epoch FROM uuid_extract_timestamp(uuidv1()) - clock_timestamp())) < 1 AS v1_now;
+SELECT abs(extract(epoch FROM public.uuid_extract_timestamp(uuidv6()) - clock_timestamp())) < 1 AS v6_now,
+       abs(extract(epoch FROM public.uuid_extract_timestamp(uuidv1()) - clock_timestamp())) < 1 AS v1_now;

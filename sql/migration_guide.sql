@@ -28,12 +28,12 @@ LEFT JOIN (SELECT legacy_id, customer_id FROM orders UNION ALL SELECT legacy_id,
 LEFT JOIN customers now_parent ON now_parent.id = child.customer_id;
 -- Running the migration again changes nothing.
 CALL migrate_keys_to_v7('customers');
-SELECT count(*) FILTER (WHERE uuid_extract_version(id) = 4) AS v4_keys_left,
+SELECT count(*) FILTER (WHERE public.uuid_extract_version(id) = 4) AS v4_keys_left,
        count(*) FILTER (WHERE id <> uuid_v4_to_v7(legacy_id, created_at)) AS changed_by_rerun
 FROM customers;
 -- New rows get v7 keys and sort after the migrated ones of earlier times.
 INSERT INTO customers (name) VALUES ('new customer');
-SELECT uuid_extract_version(id) AS new_key_version, legacy_id IS NULL AS no_legacy_key,
+SELECT public.uuid_extract_version(id) AS new_key_version, legacy_id IS NULL AS no_legacy_key,
        id > ALL (SELECT id FROM customers WHERE legacy_id IS NOT NULL) AS sorts_last
 FROM customers WHERE name = 'new customer';
 -- Old keys still find their rows.
@@ -42,6 +42,6 @@ SELECT count(*) = 1 AS old_key_lookup FROM customers WHERE legacy_id = (SELECT i
 CREATE TABLE batch_demo (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), created_at timestamptz NOT NULL, legacy_id uuid);
 INSERT INTO batch_demo (created_at) SELECT now() - n * interval '1 minute' FROM generate_series(1, 1000) n;
 CALL migrate_keys_to_v7('batch_demo', 64);
-SELECT count(*) AS rows, count(*) FILTER (WHERE uuid_extract_version(id) = 7) AS v7_keys,
+SELECT count(*) AS rows, count(*) FILTER (WHERE public.uuid_extract_version(id) = 7) AS v7_keys,
        count(DISTINCT legacy_id) AS distinct_old_keys
 FROM batch_demo;

@@ -4,16 +4,16 @@ SET client_min_messages = warning;
 
 CREATE EXTENSION "uuid-ossp";
 CREATE EXTENSION uuidx;
-SELECT uuid_extract_version(uuid_generate_v4()) AS ossp_v4,
-       uuid_extract_version(uuid_generate_v7()) AS uuidx_v7;
+SELECT public.uuid_extract_version(uuid_generate_v4()) AS ossp_v4,
+       public.uuid_extract_version(uuid_generate_v7()) AS uuidx_v7;
 
 DROP EXTENSION uuidx;
 DROP EXTENSION "uuid-ossp";
 
 CREATE EXTENSION uuidx;
 CREATE EXTENSION "uuid-ossp";
-SELECT uuid_extract_version(uuid_generate_v1()) AS ossp_v1,
-       uuid_extract_version(uuidv7()) AS uuidx_v7;
+SELECT public.uuid_extract_version(uuid_generate_v1()) AS ossp_v1,
+       public.uuid_extract_version(public.uuidv7()) AS uuidx_v7;
 
 -- Both live in public and no name is shared.
 SELECT e.extname, n.nspname AS schema

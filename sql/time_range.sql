@@ -3,20 +3,20 @@ SET timezone = 'UTC';
 
 -- uuid_generate_v7(ts): the millisecond in unix_ts_ms, the rest of the microseconds as the
 -- sub-millisecond fraction (456 us = 29884/65536 ms, whose top 12 bits are rand_a = 1867).
-SELECT uuid_extract_version(u) AS version, uuid_extract_variant(u) AS variant,
-       uuid_extract_timestamp(u) AS ts_to_the_ms,
+SELECT public.uuid_extract_version(u) AS version, uuid_extract_variant(u) AS variant,
+       public.uuid_extract_timestamp(u) AS ts_to_the_ms,
        (uuid_inspect(u)).fields ->> 'rand_a' AS rand_a
 FROM (SELECT uuid_generate_v7('2022-02-22 19:22:22.123456+00') AS u) s;
 -- Random otherwise: two calls for one instant differ, but sort together.
-SELECT count(DISTINCT u) AS distinct_values, count(DISTINCT uuid_extract_timestamp(u)) AS one_ms
+SELECT count(DISTINCT u) AS distinct_values, count(DISTINCT public.uuid_extract_timestamp(u)) AS one_ms
 FROM (SELECT uuid_generate_v7('2024-05-01 12:00:00.5+00') AS u FROM generate_series(1, 1000)) s;
 -- Time order is key order, to the microsecond within a millisecond too.
 SELECT bool_and(uuid_generate_v7(t) < uuid_generate_v7(t + interval '1 microsecond')) AS us_ordered
 FROM generate_series('2024-05-01 12:00:00+00'::timestamptz, '2024-05-01 12:00:00.000999+00', interval '7 microseconds') t;
 
 -- Boundaries: 1970-01-01 and the last representable millisecond are accepted.
-SELECT uuid_extract_timestamp(uuid_generate_v7('1970-01-01 00:00:00+00')) AS first_ms,
-       uuid_extract_timestamp(uuid_generate_v7('10889-08-02 05:31:50.655999+00')) AS last_ms;
+SELECT public.uuid_extract_timestamp(uuid_generate_v7('1970-01-01 00:00:00+00')) AS first_ms,
+       public.uuid_extract_timestamp(uuid_generate_v7('10889-08-02 05:31:50.655999+00')) AS last_ms;
 -- Before 1970, past the last millisecond, or infinite: 22008.
 SELECT uuid_generate_v7('1969-12-31 23:59:59.999999+00');
 \echo :LAST_ERROR_SQLSTATE
@@ -31,10 +31,10 @@ SELECT uuid_generate_v7(NULL::timestamptz) IS NULL AS strict;
 -- uuid_v7_min / uuid_v7_max: valid v7s (version 7, variant 2) bounding a millisecond; their
 -- timestamps are ts truncated to the millisecond.
 SELECT uuid_v7_min('2022-02-22 19:22:22.000999+00') AS a6_min, uuid_v7_max('2022-02-22 19:22:22.000999+00') AS a6_max;
-SELECT uuid_extract_version(uuid_v7_min(t)) AS min_version, uuid_extract_variant(uuid_v7_min(t)) AS min_variant,
-       uuid_extract_version(uuid_v7_max(t)) AS max_version, uuid_extract_variant(uuid_v7_max(t)) AS max_variant,
-       uuid_extract_timestamp(uuid_v7_min(t)) = date_trunc('milliseconds', t) AS min_ts_truncated,
-       uuid_extract_timestamp(uuid_v7_max(t)) = date_trunc('milliseconds', t) AS max_ts_truncated
+SELECT public.uuid_extract_version(uuid_v7_min(t)) AS min_version, uuid_extract_variant(uuid_v7_min(t)) AS min_variant,
+       public.uuid_extract_version(uuid_v7_max(t)) AS max_version, uuid_extract_variant(uuid_v7_max(t)) AS max_variant,
+       public.uuid_extract_timestamp(uuid_v7_min(t)) = date_trunc('milliseconds', t) AS min_ts_truncated,
+       public.uuid_extract_timestamp(uuid_v7_max(t)) = date_trunc('milliseconds', t) AS max_ts_truncated
 FROM (VALUES ('2026-11-22 10:11:12.345678+00'::timestamptz)) v(t);
 -- Every v7 of a millisecond lies between them; the next millisecond's min is above the max.
 SELECT bool_and(u BETWEEN uuid_v7_min(t) AND uuid_v7_max(t)) AS inside,
@@ -108,15 +108,15 @@ SELECT uuid_timestamptz_to_v7(NULL) IS NULL AS strict_ts, uuid_timestamptz_to_v7
 SELECT uuid_v4_to_v7('919108f7-52d1-4320-9bac-f847db4148a8', '2022-02-22 19:22:22.000999+00') AS a3_migrated;
 SELECT count(*) AS keys, count(DISTINCT uuid_v4_to_v7(old, t)) AS distinct_new,
        bool_and(uuid_v4_to_v7(old, t) = uuid_v4_to_v7(old, t)) AS deterministic,
-       bool_and(uuid_extract_version(uuid_v4_to_v7(old, t)) = 7 AND uuid_extract_variant(uuid_v4_to_v7(old, t)) = 2) AS valid_v7,
-       bool_and(uuid_extract_timestamp(uuid_v4_to_v7(old, t)) = date_trunc('milliseconds', t)) AS carries_ts
+       bool_and(public.uuid_extract_version(uuid_v4_to_v7(old, t)) = 7 AND uuid_extract_variant(uuid_v4_to_v7(old, t)) = 2) AS valid_v7,
+       bool_and(public.uuid_extract_timestamp(uuid_v4_to_v7(old, t)) = date_trunc('milliseconds', t)) AS carries_ts
 FROM (SELECT gen_random_uuid() AS old, '2026-06-01 12:00:00.123456+00'::timestamptz AS t FROM generate_series(1, 100000)) s;
 -- Another time moves only the 48 time bits.
 SELECT substr(uuid_send(uuid_v4_to_v7(u, '2020-01-01')), 7) = substr(uuid_send(uuid_v4_to_v7(u, '2030-01-01')), 7) AS only_time_differs
 FROM (VALUES ('919108f7-52d1-4320-9bac-f847db4148a8'::uuid)) v(u);
 -- Any input version is accepted (nil, v7, max).
-SELECT uuid_extract_version(uuid_v4_to_v7('00000000-0000-0000-0000-000000000000', '2026-01-01')) AS from_nil,
-       uuid_extract_version(uuid_v4_to_v7(uuid_max(), '2026-01-01')) AS from_max;
+SELECT public.uuid_extract_version(uuid_v4_to_v7('00000000-0000-0000-0000-000000000000', '2026-01-01')) AS from_nil,
+       public.uuid_extract_version(uuid_v4_to_v7(uuid_max(), '2026-01-01')) AS from_max;
 SELECT uuid_v4_to_v7(gen_random_uuid(), '1960-01-01');
 \echo :LAST_ERROR_SQLSTATE
 SELECT uuid_v4_to_v7(NULL, now()) IS NULL AS strict_old, uuid_v4_to_v7(gen_random_uuid(), NULL) IS NULL AS strict_ts;

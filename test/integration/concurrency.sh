@@ -31,7 +31,7 @@ SELECT count(*) || ' ' || count(DISTINCT id) || ' ' || count(DISTINCT session) |
        (SELECT count(*) FROM (
             SELECT id, lag(id) OVER (PARTITION BY session ORDER BY seq) AS previous FROM generated) t
         WHERE previous IS NOT NULL AND id <= previous) || ' ' ||
-       bool_and(uuid_extract_version(id) = 7)
+       bool_and(public.uuid_extract_version(id) = 7)
 FROM generated;
 SQL
 )

@@ -21,7 +21,7 @@ case "$UUIDX_MODE" in
 preloaded)
     [ "$(sql -c 'SELECT uuidx_order_scope()')" = server ]
     # Demanding the server-wide order is accepted, and ordered generators work under it.
-    [ "$(sql -c 'SET uuidx.require_server_order = on' -c 'SELECT uuid_extract_version(uuid_generate_v7())')" = 7 ]
+    [ "$(sql -c 'SET uuidx.require_server_order = on' -c 'SELECT public.uuid_extract_version(uuid_generate_v7())')" = 7 ]
     # Parallel workers inherit the shared cells from the postmaster: under a plan that
     # really launches workers, every row (most of them computed in a worker) reports the
     # server-wide scope, and the workers' v7 values are valid and distinct.
@@ -30,23 +30,23 @@ preloaded)
               SET max_parallel_workers_per_gather = 2; SET parallel_leader_participation = off;'
     sql -c "$parallel" -c 'EXPLAIN (ANALYZE, COSTS OFF) SELECT uuidx_order_scope() FROM big' | grep -qE 'Workers Launched: [1-9]'
     [ "$(sql -c "$parallel" -c "SELECT count(*) FILTER (WHERE uuidx_order_scope() = 'server') FROM big")" = 200000 ]
-    [ "$(sql -c "$parallel" -c 'SELECT count(DISTINCT u) FILTER (WHERE uuid_extract_version(u) = 7) FROM (SELECT uuid_generate_v7() AS u FROM big) s')" = 200000 ]
+    [ "$(sql -c "$parallel" -c 'SELECT count(DISTINCT u) FILTER (WHERE public.uuid_extract_version(u) = 7) FROM (SELECT uuid_generate_v7() AS u FROM big) s')" = 200000 ]
     ;;
 session)
     [ "$(sql -c 'SELECT uuidx_order_scope()')" = session ]
     # Demanded by SET (before or after the library is loaded) or by the configuration (here
     # the connection's options), every ordered generator then fails with the fix in its
     # hint; unordered ones still work.
-    for setting in 'SET uuidx.require_server_order = on' 'SELECT uuidv4()' ; do
+    for setting in 'SET uuidx.require_server_order = on' 'SELECT public.uuidv4()' ; do
         expect_error 55000 -c "$setting" -c 'SET uuidx.require_server_order = on' -c 'SELECT uuid_generate_v7()' |
             grep -q "uuidx.require_server_order is on, but uuidx is not preloaded"
     done
     export PGOPTIONS='-c uuidx.require_server_order=on'
-    for generator in 'uuid_generate_v7()' 'uuidv7()' "uuidv7('1 day')" 'uuid_generate_v6()' 'uuidv1()'; do
+    for generator in 'uuid_generate_v7()' 'public.uuidv7()' "public.uuidv7('1 day')" 'uuid_generate_v6()' 'uuidv1()'; do
         expect_error 55000 -c "SELECT $generator" | grep -q "HINT:  Add 'uuidx' to shared_preload_libraries"
     done
-    [ "$(sql -c 'SELECT uuid_extract_version(uuidv4())')" = 4 ]
-    [ "$(sql -c "SELECT uuid_extract_version(uuid_generate_v7(now()))")" = 7 ]
+    [ "$(sql -c 'SELECT public.uuid_extract_version(public.uuidv4())')" = 4 ]
+    [ "$(sql -c "SELECT public.uuid_extract_version(uuid_generate_v7(now()))")" = 7 ]
     unset PGOPTIONS
     ;;
 *)

@@ -48,17 +48,17 @@ SELECT tbl, rows, v7_keys, mapping_holds, key_time_is_created_at
 FROM (SELECT 'customers' AS tbl, count(*) AS rows,
              count(*) FILTER (WHERE uuid_extract_version(id) = 7) AS v7_keys,
              bool_and(id = uuid_v4_to_v7(legacy_id, created_at)) AS mapping_holds,
-             bool_and(uuid_extract_timestamp(id) = date_trunc('milliseconds', created_at)) AS key_time_is_created_at
+             bool_and(uuid_v7_to_timestamptz(id) = date_trunc('milliseconds', created_at)) AS key_time_is_created_at
       FROM customers
       UNION ALL
       SELECT 'orders', count(*), count(*) FILTER (WHERE uuid_extract_version(id) = 7),
              bool_and(id = uuid_v4_to_v7(legacy_id, created_at)),
-             bool_and(uuid_extract_timestamp(id) = date_trunc('milliseconds', created_at))
+             bool_and(uuid_v7_to_timestamptz(id) = date_trunc('milliseconds', created_at))
       FROM orders
       UNION ALL
       SELECT 'notes', count(*), count(*) FILTER (WHERE uuid_extract_version(id) = 7),
              bool_and(id = uuid_v4_to_v7(legacy_id, created_at)),
-             bool_and(uuid_extract_timestamp(id) = date_trunc('milliseconds', created_at))
+             bool_and(uuid_v7_to_timestamptz(id) = date_trunc('milliseconds', created_at))
       FROM notes) s;
 SELECT (SELECT count(*) FROM orders o LEFT JOIN customers c ON c.id = o.customer_id WHERE c.id IS NULL)
      + (SELECT count(*) FROM notes n LEFT JOIN customers c ON c.id = n.customer_id WHERE c.id IS NULL)
