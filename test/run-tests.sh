@@ -1,86 +1,118 @@
 #!/usr/bin/env bash
-# Every test of uuidx, on a fresh Debian 12 machine or an old one: installs what is
-# missing, builds, runs the core's unit tests, installs the extension, then runs the
-# pg_regress suite and the integration tests against throwaway clusters, once with the
-# library loaded per session and once preloaded. Ends with "N passed, N failed".
+# Every test of uuidx, on a fresh Debian 12 machine or an old one, on every supported
+# PostgreSQL major it can get (test/lib/roots.sh lists them; PG_MAJOR=NN runs one alone):
+# installs what is missing, runs the core's unit tests once, then test/run-major.sh per
+# major, on this machine for its own suite's major and in a debootstrapped root file
+# system for the others. Every result line names its major; the last line adds them all
+# up: "N passed, N failed, N skipped".
 set -u
+REQUESTED_MAJOR=${PG_MAJOR:-}
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
 cd "$UUIDX_ROOT"
-mkdir -p build  # logs of this run
+mkdir -p build  # logs of this run; build/pgNN/ for each major run in a root
 
 PASSED=0
 FAILED=0
+SKIPPED=0
 FAILURES=()
-pass() { PASSED=$((PASSED + 1)); }
-fail() { FAILED=$((FAILED + 1)); FAILURES+=("$1"); }
+fail() { FAILED=$((FAILED + 1)); FAILURES+=("$1"); log "$1: FAILED"; }
+skip() { SKIPPED=$((SKIPPED + 1)); log "$1: SKIPPED"; }
 finish() {
-    stop_cluster
     [ ${#FAILURES[@]} -eq 0 ] || printf 'failed: %s\n' "${FAILURES[@]}"
-    echo "$PASSED passed, $FAILED failed"
+    echo "$PASSED passed, $FAILED failed, $SKIPPED skipped"
     [ "$FAILED" -eq 0 ] && [ "$PASSED" -gt 0 ]
 }
-trap 'stop_cluster' EXIT
 
-ensure_dependencies || { fail "dependencies"; finish; exit 1; }
-build_and_install || { fail "build"; finish; exit 1; }
+if [ -n "$REQUESTED_MAJOR" ]; then
+    suite_of_major "$REQUESTED_MAJOR" >/dev/null ||
+        { log "PostgreSQL $REQUESTED_MAJOR is not supported: $(major_numbers | tr '\n' ' ')"; exit 2; }
+    MAJORS=("$REQUESTED_MAJOR")
+else
+    mapfile -t MAJORS < <(major_numbers)
+fi
+OLDEST_MAJOR=$(major_numbers | head -1)
 
-# --- unit tests of the core: one count per GoogleTest test -----------------------------
-log "unit tests"
-make -s unit PG_CONFIG="$PG_CONFIG" >build/unit.log 2>&1
-unit_status=$?
-unit_ok=$(grep -c '^\[       OK \]' build/unit.log)
-unit_failed=$(grep -c '^\[  FAILED  \] [A-Za-z].*(' build/unit.log)
-PASSED=$((PASSED + unit_ok))
-FAILED=$((FAILED + unit_failed))
-grep '^\[  FAILED  \] [A-Za-z].*(' build/unit.log | sed 's/^/    /' >&2
-if [ "$unit_status" -ne 0 ] && [ "$unit_failed" -eq 0 ]; then tail -20 build/unit.log >&2; fail "unit tests did not run"; fi
-log "unit: $unit_ok passed, $unit_failed failed"
+# --- unit tests of the core: one count per GoogleTest test, once for all majors ----------
+if ensure_unit_dependencies; then
+    log "unit tests"
+    make -s unit PG_CONFIG=/bin/false >build/unit.log 2>&1
+    unit_status=$?
+    unit_ok=$(grep -c '^\[       OK \]' build/unit.log)
+    unit_failed=$(grep -c '^\[  FAILED  \] [A-Za-z].*(' build/unit.log)
+    PASSED=$((PASSED + unit_ok))
+    FAILED=$((FAILED + unit_failed))
+    grep '^\[  FAILED  \] [A-Za-z].*(' build/unit.log | sed 's/^/    /' >&2
+    [ "$unit_failed" -eq 0 ] || FAILURES+=("unit tests: see build/unit.log")
+    if [ "$unit_status" -ne 0 ] && [ "$unit_failed" -eq 0 ]; then tail -20 build/unit.log >&2; fail "unit tests did not run"; fi
+    log "unit: $unit_ok passed, $unit_failed failed"
+else
+    fail "unit test dependencies"
+fi
 
-# --- pg_regress: one count per test file --------------------------------------------------
-# run_regress LABEL: runs the suite against the current cluster.
-run_regress() {
-    local label=$1 log_file=build/regress-$1.log
-    make -s installcheck PG_CONFIG="$PG_CONFIG" >"$log_file" 2>&1
-    local ok bad
-    ok=$(grep -cE '(\.\.\. ok|^ok [0-9]+ )' "$log_file")
-    bad=$(grep -cE '(\.\.\. FAILED|^not ok [0-9]+ )' "$log_file")
-    PASSED=$((PASSED + ok))
-    FAILED=$((FAILED + bad))
-    grep -E '(\.\.\. FAILED|^not ok)' "$log_file" | sed "s/^/    [$label] /" >&2
-    if [ "$bad" -gt 0 ]; then FAILURES+=("pg_regress ($label): see regression.diffs"); fi
-    if [ "$ok" -eq 0 ] && [ "$bad" -eq 0 ]; then cat "$log_file" >&2; fail "pg_regress ($label) did not run"; fi
-    log "pg_regress ($label): $ok passed, $bad failed"
+# add_major_counts LOG: adds the closing "N passed, N failed" of a run-major.sh log.
+add_major_counts() {
+    local line
+    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$1" | tail -1)
+    [ -n "$line" ] || return 1
+    PASSED=$((PASSED + ${line%% passed*}))
+    FAILED=$((FAILED + $(echo "$line" | sed 's/.*, \([0-9]*\) failed/\1/')))
+    grep '^failed: ' "$1" | sed 's/^failed: //' >"$1.failures"
+    mapfile -t -O "${#FAILURES[@]}" FAILURES <"$1.failures"
 }
 
-# --- integration tests: each test/integration/*.sh is one test ------------------------
-# run_integration LABEL: every script, with UUIDX_MODE=LABEL and the cluster's PG* env.
-run_integration() {
-    local label=$1 script name
-    for script in test/integration/*.sh; do
-        [ -e "$script" ] || continue
-        name=$(basename "$script" .sh)
-        if UUIDX_MODE=$label bash "$script" >"build/integration-$label-$name.log" 2>&1; then
-            pass
-            log "integration ($label) $name: ok"
-        else
-            fail "integration ($label) $name"
-            sed "s/^/    /" "build/integration-$label-$name.log" | tail -30 >&2
-            log "integration ($label) $name: FAILED"
-        fi
-    done
-}
+# label_counts MAJOR: passes a run-major.sh log through, its closing counts labelled, so
+# that only the last line of this command is a bare "N passed, N failed".
+label_counts() { sed -E "s/^([0-9]+ passed, [0-9]+ failed)\$/==> [pg$1] \1/"; }
 
-for mode in session preloaded; do
-    log "cluster: library $( [ "$mode" = preloaded ] && echo "in shared_preload_libraries" || echo "loaded per session")"
-    if [ "$mode" = preloaded ]; then
-        start_cluster "shared_preload_libraries = 'uuidx'" || { fail "cluster ($mode)"; continue; }
-    else
-        start_cluster || { fail "cluster ($mode)"; continue; }
+# The oldest major's dump, restored by the others (test/cross-major/dump_restore.sh).
+DUMP_DIR=$UUIDX_ROOT/build/dump
+rm -rf "$DUMP_DIR"
+dump_env() {
+    if [ "$1" = "$OLDEST_MAJOR" ] || [ -f "$DUMP_DIR/uuidx.sql" ]; then
+        echo "UUIDX_DUMP_MAJOR=$OLDEST_MAJOR"
     fi
-    run_regress "$mode"
-    [ -f regression.diffs ] && cp regression.diffs "build/regression-$mode.diffs"
-    run_integration "$mode"
-    stop_cluster
+}
+
+# run_native MAJOR: the major of this machine's own suite.
+run_native() {
+    local major=$1 log_file=build/pg$1.log
+    mkdir -p "$DUMP_DIR"
+    env PG_MAJOR="$major" PG_CONFIG="/usr/lib/postgresql/$major/bin/pg_config" UUIDX_LABEL="pg$major" \
+        $(dump_env "$major") UUIDX_DUMP_DIR="$DUMP_DIR" bash test/run-major.sh 2>&1 | tee "$log_file" | label_counts "$major"
+    add_major_counts "$log_file" || fail "[pg$major] run ended without its counts (see $log_file)"
+}
+
+# run_in_root MAJOR: the major of another suite, in that suite's root file system. The
+# tree (without build/) and the dump are copied in; the logs are copied back to build/pgNN.
+MOUNTED_ROOT=""
+trap 'unmount_root "$MOUNTED_ROOT"' EXIT
+run_in_root() {
+    local major=$1 root status log_file=build/pg$1.log
+    root=$(ensure_root "$major")
+    status=$?
+    if [ "$status" -eq 2 ]; then skip "[pg$major] every test of PostgreSQL $major (no suite carries it)"; return; fi
+    [ "$status" -eq 0 ] || { fail "[pg$major] root file system of $(suite_of_major "$major")"; return; }
+
+    rm -rf "$root/build/uuidx" "$root/build/dump" && mkdir -p "$root/build/uuidx"
+    tar -C "$UUIDX_ROOT" --exclude=./.git --exclude=./build -c . | tar -C "$root/build/uuidx" -x
+    [ -d "$DUMP_DIR" ] && cp -r "$DUMP_DIR" "$root/build/dump"
+    cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null
+    mount_root "$root" || { fail "[pg$major] mounts in $root"; unmount_root "$root"; return; }
+    MOUNTED_ROOT=$root
+    in_root "$root" PG_MAJOR="$major" UUIDX_LABEL="pg$major" $(dump_env "$major") UUIDX_DUMP_DIR=/build/dump \
+        bash /build/uuidx/test/run-major.sh 2>&1 | tee "$log_file" | label_counts "$major"
+    unmount_root "$root"
+    MOUNTED_ROOT=""
+    rm -rf "build/pg$major" && cp -r "$root/build/uuidx/build" "build/pg$major"
+    add_major_counts "$log_file" || fail "[pg$major] run ended without its counts (see $log_file)"
+}
+
+for major in "${MAJORS[@]}"; do
+    if major_is_native "$major"; then run_native "$major"; else run_in_root "$major"; fi
+    if [ "$major" != "$OLDEST_MAJOR" ] && [ -z "$(dump_env "$major")" ]; then
+        skip "[pg$major] dump_restore (needs the PostgreSQL $OLDEST_MAJOR run first: run without PG_MAJOR)"
+    fi
 done
 
 finish

@@ -5,26 +5,26 @@
 
 UUIDX_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 PG_MAJOR=${PG_MAJOR:-15}
-APT_PACKAGES="make g++ clang-14 postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR libssl-dev libgtest-dev"
 
-log() { printf '==> %s\n' "$*" >&2; }
+# UUIDX_LABEL (e.g. pg17) prefixes every line, so a log of several majors says whose it is.
+log() { printf '==> %s%s\n' "${UUIDX_LABEL:+[$UUIDX_LABEL] }" "$*" >&2; }
 
 is_root() { [ "$(id -u)" -eq 0 ]; }
 
-# Every missing piece in one apt-get run; as another user, the exact line to run.
-ensure_dependencies() {
-    local missing=()
-    command -v make >/dev/null || missing+=(make)
-    command -v g++ >/dev/null || missing+=(g++)
-    command -v clang-14 >/dev/null || missing+=(clang-14)
-    [ -x "/usr/lib/postgresql/$PG_MAJOR/bin/postgres" ] || missing+=("postgresql-$PG_MAJOR")
-    [ -f "/usr/include/postgresql/$PG_MAJOR/server/postgres.h" ] || missing+=("postgresql-server-dev-$PG_MAJOR")
-    [ -f /usr/include/openssl/rand.h ] || missing+=(libssl-dev)
-    [ -f /usr/include/gtest/gtest.h ] || missing+=(libgtest-dev)
-    if [ ${#missing[@]} -eq 0 ]; then return 0; fi
+# ensure_packages PATH:PACKAGE...: installs, in one apt-get run, the package of every
+# PATH that is missing (a command name or an absolute path); as another user, prints the
+# exact line to run.
+ensure_packages() {
+    local entry path missing=()
+    for entry in "$@"; do
+        path=${entry%%:*}
+        if [ "${path#/}" != "$path" ]; then [ -e "$path" ]; else command -v "$path" >/dev/null; fi ||
+            missing+=("${entry#*:}")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
     if ! is_root; then
         log "missing: ${missing[*]}. Run as root:"
-        echo "  apt-get update && apt-get install -y $APT_PACKAGES" >&2
+        echo "  apt-get update && apt-get install -y ${missing[*]}" >&2
         return 1
     fi
     log "installing ${missing[*]}"
@@ -32,15 +32,34 @@ ensure_dependencies() {
     apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# What the core's unit tests need (they do not depend on the PostgreSQL major).
+ensure_unit_dependencies() {
+    ensure_packages make:make g++:g++ /usr/include/openssl/rand.h:libssl-dev \
+        /usr/include/gtest/gtest.h:libgtest-dev
+}
+
+# What building uuidx for PG_MAJOR and running its servers need: the server, its headers,
+# and the clang that PGXS compiles LLVM bitcode with (the one the server was built with).
+ensure_dependencies() {
+    ensure_packages make:make g++:g++ /usr/include/openssl/rand.h:libssl-dev \
+        "/usr/lib/postgresql/$PG_MAJOR/bin/postgres:postgresql-$PG_MAJOR" \
+        "/usr/include/postgresql/$PG_MAJOR/server/postgres.h:postgresql-server-dev-$PG_MAJOR" || return 1
+    local clang
+    clang=$(sed -n 's/^CLANG = //p' "/usr/lib/postgresql/$PG_MAJOR/lib/pgxs/src/Makefile.global")
+    [ -z "$clang" ] || ensure_packages "$clang:$(basename "$clang")"
+}
+
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/$PG_MAJOR/bin/pg_config}
 PG_BIN=/usr/lib/postgresql/$PG_MAJOR/bin
 export PG_CONFIG
 
-# Builds the extension and installs it into the server's directories.
+# Builds the extension (from clean) and installs it into the server's directories. Extra
+# arguments go to make (e.g. CXX=clang++).
 build_and_install() {
-    log "building uuidx"
-    make -C "$UUIDX_ROOT" -s -j2 PG_CONFIG="$PG_CONFIG" >/dev/null &&
-        make -C "$UUIDX_ROOT" -s install PG_CONFIG="$PG_CONFIG" >/dev/null
+    log "building uuidx for PostgreSQL $PG_MAJOR $*"
+    make -C "$UUIDX_ROOT" -s clean PG_CONFIG="$PG_CONFIG" >/dev/null &&
+        make -C "$UUIDX_ROOT" -s -j2 PG_CONFIG="$PG_CONFIG" "$@" >/dev/null &&
+        make -C "$UUIDX_ROOT" -s install PG_CONFIG="$PG_CONFIG" "$@" >/dev/null
 }
 
 # PostgreSQL refuses to run as root: as root, the server runs as the postgres user.

@@ -1,0 +1,112 @@
+# The PostgreSQL majors uuidx is tested on, and the Debian suite that carries each one.
+# A major whose suite is not this machine's runs in a root file system of that suite,
+# made with debootstrap and kept in $UUIDX_CACHE (rebuilt when missing).
+# Source it after common.sh; it defines functions and sets nothing else in motion.
+
+# Adding a major is one line: "MAJOR:SUITE". The first is the default of the main job and
+# the one whose dump the others restore.
+SUPPORTED_MAJORS=(
+    "15:bookworm"
+    "17:trixie"
+    "18:sid"
+)
+
+# The roots (roots/SUITE) and the packages downloaded for them (debs/, apt/SUITE).
+UUIDX_CACHE=${UUIDX_CACHE:-/var/cache/uuidx}
+DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+
+major_numbers() { local entry; for entry in "${SUPPORTED_MAJORS[@]}"; do echo "${entry%%:*}"; done; }
+
+suite_of_major() {
+    local entry
+    for entry in "${SUPPORTED_MAJORS[@]}"; do
+        [ "${entry%%:*}" = "$1" ] && { echo "${entry#*:}"; return 0; }
+    done
+    return 1
+}
+
+host_suite() { (. /etc/os-release && echo "${VERSION_CODENAME:-unknown}"); }
+
+# True when MAJOR runs on this machine itself rather than in a root file system.
+major_is_native() { [ "$(suite_of_major "$1")" = "$(host_suite)" ]; }
+
+root_dir() { echo "$UUIDX_CACHE/roots/$1"; }
+
+# What every root holds besides the server: the tools the test command and the builds
+# use (both compilers, so each build is checked with each).
+root_packages() {
+    echo "postgresql-$1 postgresql-server-dev-$1 make g++ clang libssl-dev ca-certificates"
+}
+
+# In-root commands see only what this sets: a clean environment, as on a fresh machine.
+in_root() {
+    local root=$1; shift
+    chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
+        DEBIAN_FRONTEND=noninteractive "$@"
+}
+
+# The mounts a root needs while it is used; unmount_root undoes them, also after a failure.
+mount_root() {
+    local root=$1
+    mountpoint -q "$root/proc" || mount -t proc proc "$root/proc" || return 1
+    mkdir -p "$root/dev/shm"
+    mountpoint -q "$root/dev/shm" || mount -t tmpfs -o mode=1777 shm "$root/dev/shm" || return 1
+}
+
+unmount_root() {
+    local root=$1
+    [ -n "$root" ] || return 0
+    mountpoint -q "$root/dev/shm" && umount -l "$root/dev/shm"
+    mountpoint -q "$root/proc" && umount -l "$root/proc"
+    return 0
+}
+
+# ensure_root MAJOR: the root file system of MAJOR's suite, with MAJOR's packages, made or
+# completed as needed. Prints its directory. Returns 2 when the suite no longer carries
+# MAJOR (the caller counts that as skipped), 1 on any other failure.
+ensure_root() {
+    local major=$1 suite root stamp
+    suite=$(suite_of_major "$major") || return 1
+    root=$(root_dir "$suite")
+    stamp="$root/.uuidx-packages"
+
+    if [ ! -x "$root/usr/bin/apt-get" ]; then
+        log "making the $suite root file system in $root (debootstrap, a few minutes)"
+        command -v debootstrap >/dev/null || apt-get install -y -qq debootstrap >/dev/null || return 1
+        rm -rf "$root.partial" && mkdir -p "$UUIDX_CACHE/debs" "$(dirname "$root")" || return 1
+        debootstrap --variant=minbase --cache-dir="$UUIDX_CACHE/debs" "$suite" "$root.partial" \
+            "$DEBIAN_MIRROR" >"$UUIDX_CACHE/debootstrap-$suite.log" 2>&1 ||
+            { tail -20 "$UUIDX_CACHE/debootstrap-$suite.log" >&2; return 1; }
+        # Package installs start no server and create no cluster; sid's Release file may be
+        # past its Valid-Until date; downloads are kept for the next root.
+        printf '#!/bin/sh\nexit 101\n' >"$root.partial/usr/sbin/policy-rc.d"
+        chmod 755 "$root.partial/usr/sbin/policy-rc.d"
+        mkdir -p "$root.partial/etc/postgresql-common"
+        echo "create_main_cluster = false" >"$root.partial/etc/postgresql-common/createcluster.conf"
+        printf '%s\n' 'Acquire::Check-Valid-Until "false";' 'APT::Install-Recommends "false";' \
+            'Dpkg::Options { "--force-confold"; "--force-confdef"; };' \
+            >"$root.partial/etc/apt/apt.conf.d/90uuidx"
+        mv "$root.partial" "$root" || return 1
+    fi
+
+    local packages
+    packages=$(root_packages "$major")
+    if [ "$(cat "$stamp" 2>/dev/null)" != "$packages" ]; then
+        cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null
+        mount_root "$root" || return 1
+        in_root "$root" apt-get update -qq >"$UUIDX_CACHE/apt-$suite.log" 2>&1 ||
+            { tail -20 "$UUIDX_CACHE/apt-$suite.log" >&2; unmount_root "$root"; return 1; }
+        if ! in_root "$root" apt-cache show "postgresql-$major" >/dev/null 2>&1; then
+            log "Debian $suite no longer carries PostgreSQL $major: skipped (update SUPPORTED_MAJORS in test/lib/roots.sh)"
+            unmount_root "$root"
+            return 2
+        fi
+        log "installing into the $suite root: $packages"
+        # shellcheck disable=SC2086  # a list of package names
+        in_root "$root" apt-get install -y -qq $packages >>"$UUIDX_CACHE/apt-$suite.log" 2>&1 ||
+            { tail -20 "$UUIDX_CACHE/apt-$suite.log" >&2; unmount_root "$root"; return 1; }
+        unmount_root "$root"
+        echo "$packages" >"$stamp"
+    fi
+    echo "$root"
+}

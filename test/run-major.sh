@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# The tests of uuidx that depend on the PostgreSQL major (PG_MAJOR), on a machine (or root
+# file system) whose suite carries it: builds with clang++ and with g++ (warnings are
+# errors), installs, then runs the pg_regress suite and the integration tests against
+# throwaway clusters, once with the library loaded per session and once preloaded, and
+# the cross-major dump test. test/run-tests.sh runs it once per major; it ends with
+# "N passed, N failed", which that script adds up.
+set -u
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+cd "$UUIDX_ROOT"
+mkdir -p build  # logs of this run
+
+PASSED=0
+FAILED=0
+FAILURES=()
+pass() { PASSED=$((PASSED + 1)); log "$1: ok"; }
+fail() { FAILED=$((FAILED + 1)); FAILURES+=("${UUIDX_LABEL:+[$UUIDX_LABEL] }$1"); log "$1: FAILED"; }
+finish() {
+    stop_cluster
+    [ ${#FAILURES[@]} -eq 0 ] || printf 'failed: %s\n' "${FAILURES[@]}"
+    echo "$PASSED passed, $FAILED failed"
+    [ "$FAILED" -eq 0 ] && [ "$PASSED" -gt 0 ]
+}
+trap 'stop_cluster' EXIT
+
+ensure_dependencies || { fail "dependencies"; finish; exit 1; }
+log "PostgreSQL $("$PG_CONFIG" --version | sed 's/^PostgreSQL //'), $(g++ --version | head -1), $(clang++ --version 2>/dev/null | head -1)"
+
+# Both compilers of the suite, -Werror kept; the g++ build is the one installed.
+if command -v clang++ >/dev/null; then
+    if build_and_install CXX=clang++ >build/build-clang.log 2>&1; then pass "build (clang++)"; else
+        sed 's/^/    /' build/build-clang.log | tail -30 >&2; fail "build (clang++)"; fi
+fi
+if build_and_install >build/build-gcc.log 2>&1; then pass "build (g++)"; else
+    sed 's/^/    /' build/build-gcc.log | tail -30 >&2; fail "build (g++)"; finish; exit 1
+fi
+
+# --- pg_regress: one count per test file --------------------------------------------------
+# run_regress MODE: runs the suite against the current cluster.
+run_regress() {
+    local mode=$1 log_file=build/regress-$1.log
+    make -s installcheck PG_CONFIG="$PG_CONFIG" >"$log_file" 2>&1
+    local status=$? ok bad
+    ok=$(grep -cE '(\.\.\. ok|^ok [0-9]+ )' "$log_file")
+    bad=$(grep -cE '(\.\.\. FAILED|^not ok [0-9]+ )' "$log_file")
+    PASSED=$((PASSED + ok))
+    FAILED=$((FAILED + bad))
+    grep -E '(\.\.\. FAILED|^not ok)' "$log_file" | sed "s/^/    [$mode] /" >&2
+    if [ "$bad" -gt 0 ]; then
+        FAILURES+=("${UUIDX_LABEL:+[$UUIDX_LABEL] }pg_regress ($mode): see build/regression-$mode.diffs")
+        head -80 regression.diffs >&2
+    fi
+    [ -f regression.diffs ] && cp regression.diffs "build/regression-$mode.diffs"
+    # pg_regress stops at a file it cannot compare (no expected output): not a pass.
+    if [ "$status" -ne 0 ] && [ "$bad" -eq 0 ]; then tail -5 "$log_file" >&2; fail "pg_regress ($mode) did not finish"; fi
+    log "pg_regress ($mode): $ok passed, $bad failed"
+}
+
+# --- integration tests: each test/integration/*.sh is one test ------------------------
+# run_integration MODE: every script, with UUIDX_MODE=MODE and the cluster's PG* env.
+run_integration() {
+    local mode=$1 script name
+    for script in test/integration/*.sh; do
+        [ -e "$script" ] || continue
+        name=$(basename "$script" .sh)
+        if UUIDX_MODE=$mode bash "$script" >"build/integration-$mode-$name.log" 2>&1; then
+            pass "integration ($mode) $name"
+        else
+            sed "s/^/    /" "build/integration-$mode-$name.log" | tail -30 >&2
+            fail "integration ($mode) $name"
+        fi
+    done
+}
+
+for mode in session preloaded; do
+    log "cluster: library $( [ "$mode" = preloaded ] && echo "in shared_preload_libraries" || echo "loaded per session")"
+    if [ "$mode" = preloaded ]; then
+        start_cluster "shared_preload_libraries = 'uuidx'" || { fail "cluster ($mode)"; continue; }
+    else
+        start_cluster || { fail "cluster ($mode)"; continue; }
+    fi
+    run_regress "$mode"
+    run_integration "$mode"
+    stop_cluster
+done
+
+# --- a database moved between majors: dumped on the oldest, restored on the others ----
+# test/run-tests.sh sets UUIDX_DUMP_MAJOR (the oldest) and UUIDX_DUMP_DIR (its dump).
+if [ -n "${UUIDX_DUMP_MAJOR:-}" ]; then
+    phase=restore label="dump_restore (restores the ${UUIDX_DUMP_MAJOR:-?} dump)"
+    [ "$PG_MAJOR" = "${UUIDX_DUMP_MAJOR:-}" ] && phase=dump label="dump_restore (dumps for the newer majors)"
+    if start_cluster; then
+        if bash test/cross-major/dump_restore.sh "$phase" "$UUIDX_DUMP_DIR" >"build/dump_restore-$phase.log" 2>&1; then
+            pass "$label"
+        else
+            sed "s/^/    /" "build/dump_restore-$phase.log" | tail -30 >&2
+            fail "$label"
+        fi
+        stop_cluster
+    else
+        fail "$label: no cluster"
+    fi
+fi
+
+finish
