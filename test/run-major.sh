@@ -7,6 +7,7 @@
 # "N passed, N failed", which that script adds up.
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
 cd "$UUIDX_ROOT"
 mkdir -p build  # logs of this run
 
@@ -101,5 +102,18 @@ if [ -n "${UUIDX_DUMP_MAJOR:-}" ]; then
         fail "$label: no cluster"
     fi
 fi
+
+# --- pg_upgrade from an older major whose server this root also has -------------------
+for old in $(upgrade_sources_of "$PG_MAJOR"); do
+    label="pg_upgrade (from $old)"
+    if [ ! -x "/usr/lib/postgresql/$old/bin/postgres" ]; then
+        fail "$label: PostgreSQL $old is not installed here"
+    elif bash test/cross-major/pg_upgrade.sh "$old" "$PG_MAJOR" >"build/pg_upgrade-$old.log" 2>&1; then
+        pass "$label"
+    else
+        sed "s/^/    /" "build/pg_upgrade-$old.log" | tail -40 >&2
+        fail "$label"
+    fi
+done
 
 finish

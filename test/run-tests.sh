@@ -83,28 +83,19 @@ run_native() {
     add_major_counts "$log_file" || fail "[pg$major] run ended without its counts (see $log_file)"
 }
 
-# run_in_root MAJOR: the major of another suite, in that suite's root file system. The
-# tree (without build/) and the dump are copied in; the logs are copied back to build/pgNN.
-MOUNTED_ROOT=""
-trap 'unmount_root "$MOUNTED_ROOT"' EXIT
+# run_in_root MAJOR: the major of another suite, in that suite's root file system
+# (test/lib/roots.sh); its logs are copied back to build/pgNN.
+trap 'leave_root' EXIT
 run_in_root() {
-    local major=$1 root status log_file=build/pg$1.log
-    root=$(ensure_root "$major")
+    local major=$1 status log_file=build/pg$1.log
+    enter_root "$major" "$DUMP_DIR"
     status=$?
     if [ "$status" -eq 2 ]; then skip "[pg$major] every test of PostgreSQL $major (no suite carries it)"; return; fi
-    [ "$status" -eq 0 ] || { fail "[pg$major] root file system of $(suite_of_major "$major")"; return; }
-
-    rm -rf "$root/build/uuidx" "$root/build/dump" && mkdir -p "$root/build/uuidx"
-    tar -C "$UUIDX_ROOT" --exclude=./.git --exclude=./build -c . | tar -C "$root/build/uuidx" -x
-    [ -d "$DUMP_DIR" ] && cp -r "$DUMP_DIR" "$root/build/dump"
-    cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null
-    mount_root "$root" || { fail "[pg$major] mounts in $root"; unmount_root "$root"; return; }
-    MOUNTED_ROOT=$root
-    in_root "$root" PG_MAJOR="$major" UUIDX_LABEL="pg$major" $(dump_env "$major") UUIDX_DUMP_DIR=/build/dump \
+    [ "$status" -eq 0 ] || { leave_root; fail "[pg$major] root file system of $(suite_of_major "$major")"; return; }
+    in_root "$ENTERED_ROOT" PG_MAJOR="$major" UUIDX_LABEL="pg$major" $(dump_env "$major") UUIDX_DUMP_DIR=/build/dump \
         bash /build/uuidx/test/run-major.sh 2>&1 | tee "$log_file" | label_counts "$major"
-    unmount_root "$root"
-    MOUNTED_ROOT=""
-    rm -rf "build/pg$major" && cp -r "$root/build/uuidx/build" "build/pg$major"
+    rm -rf "build/pg$major" && cp -r "$ENTERED_ROOT/build/uuidx/build" "build/pg$major"
+    leave_root
     add_major_counts "$log_file" || fail "[pg$major] run ended without its counts (see $log_file)"
 }
 

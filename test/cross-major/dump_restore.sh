@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# A database with uuidx moved to a newer PostgreSQL major with pg_dump and psql.
-#   dump_restore.sh dump DIR     on the oldest major: builds the database, records its
-#                                fingerprint in DIR/fingerprint.txt, dumps it to DIR/uuidx.sql
-#   dump_restore.sh restore DIR  on a newer major: restores DIR/uuidx.sql and checks that
-#                                the rows, defaults, partitions and view came through
+# A database with uuidx moved to a newer PostgreSQL major.
+#   dump_restore.sh build DIR    builds the database and records its fingerprint in
+#                                DIR/fingerprint.txt
+#   dump_restore.sh dump DIR     build, then pg_dump to DIR/uuidx.sql (on the oldest major)
+#   dump_restore.sh restore DIR  restores DIR/uuidx.sql (on a newer major), then verify
+#   dump_restore.sh verify DIR   checks that the rows, defaults, partitions and view came
+#                                through (also after pg_upgrade: test/cross-major/pg_upgrade.sh)
 # The database has v7-keyed tables (defaults uuid_generate_v7() and uuidv7(), the latter a
 # built-in's name on 18), monthly partitions bounded by uuid_v7_min(), uuidx in a schema
-# of its own, and a view over uuid_inspect(). Run by test/run-major.sh against its cluster.
+# of its own, and a view over uuid_inspect(). Run against the cluster of the PG* variables.
 set -eu
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 phase=$1 dir=$2
@@ -35,8 +37,7 @@ check() {  # check DESCRIPTION SQL: the query must print t
     echo "ok: $1"
 }
 
-case $phase in
-dump)
+build_database() {
     mkdir -p "$dir"
     psql_quiet -c "DROP DATABASE IF EXISTS $database" -c "CREATE DATABASE $database"
     psql_quiet -d "$database" <<'SQL'
@@ -68,16 +69,10 @@ SELECT uuid_generate_v7(timestamptz '2026-01-01 00:00+00' + g * interval '31 min
 FROM generate_series(0, 4000) g;
 SQL
     fingerprint >"$dir/fingerprint.txt"
-    "$PG_BIN/pg_dump" -d "$database" -f "$dir/uuidx.sql"
-    grep -q 'CREATE EXTENSION IF NOT EXISTS uuidx WITH SCHEMA keys' "$dir/uuidx.sql"
-    grep -q 'DEFAULT keys.uuidv7()' "$dir/uuidx.sql"
-    echo "dumped $(wc -l <"$dir/uuidx.sql") lines; fingerprint:"
-    cat "$dir/fingerprint.txt"
-    ;;
-restore)
-    psql_quiet -c "DROP DATABASE IF EXISTS $database" -c "CREATE DATABASE $database"
-    psql_quiet -d "$database" -f "$dir/uuidx.sql" >/dev/null
-    diff <(cat "$dir/fingerprint.txt") <(fingerprint) || { echo "FAILED: the fingerprint changed" >&2; exit 1; }
+}
+
+verify_database() {
+    diff <(cat "$dir/fingerprint.txt") <(fingerprint) || { echo "FAILED: the fingerprint changed" >&2; return 1; }
     echo "ok: rows, partition bounds and routing, and the view are as they were"
 
     # The defaults still call uuidx's functions, not PostgreSQL 18's uuidv7(): those of
@@ -90,14 +85,17 @@ restore)
         JOIN pg_depend x ON x.classid = 'pg_proc'::regclass AND x.objid = d.refobjid AND x.deptype = 'e'
         JOIN pg_extension e ON e.oid = x.refobjid"
     check "new keys from both defaults sort after every old key, in insertion order" "
-        CREATE TEMP TABLE old_max AS SELECT (SELECT max(id) FROM accounts) AS accounts, (SELECT max(id) FROM events) AS events;
+        CREATE TEMP TABLE old_max AS  -- PostgreSQL has no max(uuid)
+            SELECT (SELECT id FROM accounts ORDER BY id DESC LIMIT 1) AS accounts,
+                   (SELECT id FROM events ORDER BY id DESC LIMIT 1) AS events;
         CREATE TEMP TABLE new_accounts AS
             WITH ins AS (INSERT INTO accounts (name) SELECT 'new ' || g FROM generate_series(1, 200) g RETURNING id, name)
             SELECT id, split_part(name, ' ', 2)::int AS n FROM ins;
         CREATE TEMP TABLE new_events AS
             WITH ins AS (INSERT INTO events (account, kind) SELECT id, 'moved ' || n FROM new_accounts ORDER BY n RETURNING id, kind)
             SELECT id, split_part(kind, ' ', 2)::int AS n FROM ins;
-        SELECT (SELECT min(id) FROM new_accounts) > accounts AND (SELECT min(id) FROM new_events) > events
+        SELECT (SELECT id FROM new_accounts ORDER BY id LIMIT 1) > accounts
+           AND (SELECT id FROM new_events ORDER BY id LIMIT 1) > events
            AND (SELECT bool_and(keys.uuid_extract_version(id) = 7) FROM new_events)
            AND (SELECT array_agg(n ORDER BY id) = array_agg(n ORDER BY n) FROM new_accounts)
            AND (SELECT array_agg(n ORDER BY id) = array_agg(n ORDER BY n) FROM new_events)
@@ -116,9 +114,26 @@ restore)
            AND count(*) FILTER (WHERE line ~ 'readings_2026_0[13]') = 0 FROM plan"
     check "the view over uuid_inspect() sees the new events" "
         SELECT count(*) = 1200 AND bool_and(version = 7 AND created_at IS NOT NULL) FROM event_times"
+}
+
+case $phase in
+build) build_database ;;
+dump)
+    build_database
+    "$PG_BIN/pg_dump" -d "$database" -f "$dir/uuidx.sql"
+    grep -q 'CREATE EXTENSION IF NOT EXISTS uuidx WITH SCHEMA keys' "$dir/uuidx.sql"
+    grep -q 'DEFAULT keys.uuidv7()' "$dir/uuidx.sql"
+    echo "dumped $(wc -l <"$dir/uuidx.sql") lines; fingerprint:"
+    cat "$dir/fingerprint.txt"
     ;;
+restore)
+    psql_quiet -c "DROP DATABASE IF EXISTS $database" -c "CREATE DATABASE $database"
+    psql_quiet -d "$database" -f "$dir/uuidx.sql" >/dev/null
+    verify_database
+    ;;
+verify) verify_database ;;
 *)
-    echo "usage: $0 dump|restore DIR" >&2
+    echo "usage: $0 build|dump|restore|verify DIR" >&2
     exit 2
     ;;
 esac

@@ -69,33 +69,49 @@ as_server_user() {
 
 CLUSTER_DIR=""
 
-# start_cluster [postgresql.conf lines...]: a new cluster, listening on a unix socket only.
-# Exports PGHOST, PGPORT, PGUSER and PGDATABASE for psql, pg_regress and pgbench.
-start_cluster() {
+# new_cluster_dir: an empty directory for clusters and their sockets, owned by the server
+# user; sets CLUSTER_DIR (stop_cluster removes it).
+new_cluster_dir() {
     CLUSTER_DIR=$(mktemp -d /tmp/uuidx-pg.XXXXXX)
     chmod 755 "$CLUSTER_DIR"
     is_root && chown postgres: "$CLUSTER_DIR"
-    as_server_user "$PG_BIN/initdb" -D "$CLUSTER_DIR/data" -U postgres --auth=trust -E UTF8 \
-        --locale=C.UTF-8 >"$CLUSTER_DIR/initdb.log" 2>&1 || { cat "$CLUSTER_DIR/initdb.log" >&2; return 1; }
-    {
-        echo "listen_addresses = ''"
-        echo "unix_socket_directories = '$CLUSTER_DIR'"
-        echo "port = 5432"
-        echo "fsync = off"
-        echo "max_connections = 40"
-        echo "jit = off"
-        local line
-        for line in "$@"; do echo "$line"; done
-    } >>"$CLUSTER_DIR/data/postgresql.conf"
-    as_server_user "$PG_BIN/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/server.log" -w start >/dev/null ||
-        { cat "$CLUSTER_DIR/server.log" >&2; return 1; }
+    return 0
+}
+
+# init_data_dir BIN DATA [initdb options...]: a data directory in CLUSTER_DIR made by
+# BIN/initdb, configured to listen on CLUSTER_DIR's unix socket only.
+init_data_dir() {
+    local bin=$1 data=$2
+    shift 2
+    as_server_user "$bin/initdb" -D "$data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 "$@" \
+        >"$data.initdb.log" 2>&1 || { cat "$data.initdb.log" >&2; return 1; }
+    printf '%s\n' "listen_addresses = ''" "unix_socket_directories = '$CLUSTER_DIR'" "port = 5432" \
+        "fsync = off" "max_connections = 40" "jit = off" >>"$data/postgresql.conf"
+}
+
+# start_data_dir BIN DATA: starts the server; exports PGHOST, PGPORT, PGUSER and PGDATABASE
+# for psql, pg_regress and pgbench.
+start_data_dir() {
+    as_server_user "$1/pg_ctl" -D "$2" -l "$2.log" -w start >/dev/null || { cat "$2.log" >&2; return 1; }
     export PGHOST=$CLUSTER_DIR PGPORT=5432 PGUSER=postgres PGDATABASE=postgres
 }
 
-# Stops and removes the cluster; safe to call twice and from a trap.
+# start_cluster [postgresql.conf lines...]: a new cluster of PG_BIN in CLUSTER_DIR/data.
+start_cluster() {
+    new_cluster_dir && init_data_dir "$PG_BIN" "$CLUSTER_DIR/data" || return 1
+    local line
+    for line in "$@"; do echo "$line"; done >>"$CLUSTER_DIR/data/postgresql.conf"
+    start_data_dir "$PG_BIN" "$CLUSTER_DIR/data"
+}
+
+# Stops every server of CLUSTER_DIR and removes it; safe to call twice and from a trap.
 stop_cluster() {
     [ -n "$CLUSTER_DIR" ] || return 0
-    as_server_user "$PG_BIN/pg_ctl" -D "$CLUSTER_DIR/data" -m immediate -w stop >/dev/null 2>&1
+    local pid_file
+    for pid_file in "$CLUSTER_DIR"/*/postmaster.pid; do
+        [ -f "$pid_file" ] || continue
+        as_server_user "$PG_BIN/pg_ctl" -D "$(dirname "$pid_file")" -m immediate -w stop >/dev/null 2>&1
+    done
     rm -rf "$CLUSTER_DIR"
     CLUSTER_DIR=""
 }

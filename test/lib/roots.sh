@@ -11,6 +11,20 @@ SUPPORTED_MAJORS=(
     "18:sid"
 )
 
+# pg_upgrade needs both majors' servers in one root file system, and no suite carries two
+# majors: "OLD:NEW" installs OLD's server from OLD's suite into NEW's root (that suite added
+# as a second source, pinned below the root's own), and test/run-major.sh tests pg_upgrade
+# from OLD to NEW there.
+UPGRADE_PAIRS=(
+    "17:18"
+)
+
+upgrade_sources_of() {  # upgrade_sources_of NEW: the OLD majors of NEW's pairs
+    local pair
+    for pair in "${UPGRADE_PAIRS[@]}"; do [ "${pair#*:}" = "$1" ] && echo "${pair%%:*}"; done
+    return 0
+}
+
 # The roots (roots/SUITE) and the packages downloaded for them (debs/, apt/SUITE).
 UUIDX_CACHE=${UUIDX_CACHE:-/var/cache/uuidx}
 DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
@@ -35,14 +49,27 @@ root_dir() { echo "$UUIDX_CACHE/roots/$1"; }
 # What every root holds besides the server: the tools the test command and the builds
 # use (both compilers, so each build is checked with each).
 root_packages() {
-    echo "postgresql-$1 postgresql-server-dev-$1 make g++ clang libssl-dev ca-certificates"
+    local old packages="postgresql-$1 postgresql-server-dev-$1 make g++ clang libssl-dev ca-certificates"
+    for old in $(upgrade_sources_of "$1"); do packages+=" postgresql-$old postgresql-server-dev-$old"; done
+    echo "$packages"
+}
+
+# add_upgrade_sources ROOT MAJOR: the suites of the OLD majors that MAJOR's root installs.
+add_upgrade_sources() {
+    local root=$1 old suite
+    for old in $(upgrade_sources_of "$2"); do
+        suite=$(suite_of_major "$old") || continue
+        echo "deb $DEBIAN_MIRROR $suite main" >"$root/etc/apt/sources.list.d/uuidx-$suite.list"
+        printf 'Package: *\nPin: release n=%s\nPin-Priority: 100\n' "$suite" \
+            >"$root/etc/apt/preferences.d/uuidx-$suite"
+    done
 }
 
 # In-root commands see only what this sets: a clean environment, as on a fresh machine.
 in_root() {
     local root=$1; shift
     chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-        DEBIAN_FRONTEND=noninteractive "$@"
+        TERM="${TERM:-dumb}" DEBIAN_FRONTEND=noninteractive "$@"
 }
 
 # The mounts a root needs while it is used; unmount_root undoes them, also after a failure.
@@ -93,6 +120,7 @@ ensure_root() {
     packages=$(root_packages "$major")
     if [ "$(cat "$stamp" 2>/dev/null)" != "$packages" ]; then
         cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null
+        add_upgrade_sources "$root" "$major"
         mount_root "$root" || return 1
         in_root "$root" apt-get update -qq >"$UUIDX_CACHE/apt-$suite.log" 2>&1 ||
             { tail -20 "$UUIDX_CACHE/apt-$suite.log" >&2; unmount_root "$root"; return 1; }
@@ -109,4 +137,27 @@ ensure_root() {
         echo "$packages" >"$stamp"
     fi
     echo "$root"
+}
+
+# enter_root MAJOR [DIR]: MAJOR's root file system, made or completed as needed, with this
+# tree (without build/) copied to /build/uuidx and DIR, if given, to /build/dump, and its
+# mounts in place. Sets ENTERED_ROOT; leave_root unmounts (call it from an EXIT trap too).
+# Returns as ensure_root: 2 when no suite carries MAJOR.
+ENTERED_ROOT=""
+enter_root() {
+    local major=$1 dump_dir=${2:-} root status
+    root=$(ensure_root "$major")
+    status=$?
+    [ "$status" -eq 0 ] || return "$status"
+    rm -rf "$root/build/uuidx" "$root/build/dump" && mkdir -p "$root/build/uuidx" || return 1
+    tar -C "$UUIDX_ROOT" --exclude=./.git --exclude=./build -c . | tar -C "$root/build/uuidx" -x || return 1
+    if [ -n "$dump_dir" ] && [ -d "$dump_dir" ]; then cp -r "$dump_dir" "$root/build/dump" || return 1; fi
+    cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null
+    mount_root "$root" || { unmount_root "$root"; return 1; }
+    ENTERED_ROOT=$root
+}
+
+leave_root() {
+    unmount_root "$ENTERED_ROOT"
+    ENTERED_ROOT=""
 }
