@@ -80,6 +80,11 @@ mount_root() {
     mountpoint -q "$root/dev/shm" || mount -t tmpfs -o mode=1777 shm "$root/dev/shm" || return 1
 }
 
+unmount_under() {  # unmount_under DIR: every mount below DIR, deepest first
+    findmnt -n -l -o TARGET 2>/dev/null | awk -v dir="$1/" 'index($0, dir) == 1' | sort -r | xargs -r -n1 umount -l
+    return 0
+}
+
 unmount_root() {
     local root=$1
     [ -n "$root" ] || return 0
@@ -99,7 +104,9 @@ ensure_root() {
 
     if [ ! -x "$root/usr/bin/apt-get" ]; then
         log "making the $suite root file system in $root (debootstrap, a few minutes)"
-        command -v debootstrap >/dev/null || apt-get install -y -qq debootstrap >/dev/null || return 1
+        ensure_packages debootstrap:debootstrap || return 1
+        # A debootstrap that was killed may have left /proc or /sys mounted in its target.
+        unmount_under "$root.partial"
         rm -rf "$root.partial" && mkdir -p "$UUIDX_CACHE/debs" "$(dirname "$root")" || return 1
         debootstrap --variant=minbase --cache-dir="$UUIDX_CACHE/debs" "$suite" "$root.partial" \
             "$DEBIAN_MIRROR" >"$UUIDX_CACHE/debootstrap-$suite.log" 2>&1 ||
