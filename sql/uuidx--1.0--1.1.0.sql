@@ -27,3 +27,15 @@ BEGIN
     END LOOP;
 END
 $describe$;
+
+-- A function offered under pg_uuidv7's name carries pg_uuidv7's labels: its *_to_v7
+-- functions are STABLE, so that id >= uuid_timestamptz_to_v7(now() - ..., true) is an index
+-- condition, evaluated once, as with pg_uuidv7.
+DO $relabel$
+BEGIN
+    EXECUTE pg_catalog.format('ALTER FUNCTION %I.uuid_timestamptz_to_v7(timestamptz, bool) STABLE',
+                              pg_catalog.current_schema());
+    EXECUTE pg_catalog.format('ALTER FUNCTION %I.uuid_timestamp_to_v7(timestamp, bool) STABLE',
+                              pg_catalog.current_schema());
+END
+$relabel$;

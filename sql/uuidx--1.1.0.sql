@@ -2,7 +2,8 @@
 \echo Use "CREATE EXTENSION uuidx" to load this file. \quit
 
 -- Volatility tells the truth: what reads the clock or the random source is VOLATILE,
--- pure functions are IMMUTABLE STRICT. Everything is PARALLEL SAFE.
+-- pure functions are IMMUTABLE STRICT. Everything is PARALLEL SAFE. The one exception is a
+-- peer's contract: a function offered under pg_uuidv7's name carries pg_uuidv7's labels.
 -- No name here is one of uuid-ossp's (uuid_generate_v1/v1mc/v3/v4/v5, uuid_nil, uuid_ns_*),
 -- so both extensions live in one schema.
 
@@ -125,8 +126,10 @@ CREATE FUNCTION uuid_v7_max(ts timestamptz) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_v7_max'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
--- Drop-in compatibility with the pg_uuidv7 extension (same names and arguments; volatility
--- labelled truthfully: the *_to_v7 functions draw random bits unless zero is true).
+-- Drop-in compatibility with the pg_uuidv7 extension: same names, arguments and labels.
+-- The *_to_v7 functions are STABLE, as pg_uuidv7's, so that its documented range pattern
+-- (id >= uuid_timestamptz_to_v7(now() - ..., true)) keeps its index scan; with zero false
+-- they still draw fresh random bits on every call, as pg_uuidv7's do.
 CREATE FUNCTION uuid_v7_to_timestamptz(uuid) RETURNS timestamptz
     AS 'MODULE_PATHNAME', 'uuidx_v7_to_timestamptz'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
@@ -137,11 +140,11 @@ CREATE FUNCTION uuid_v7_to_timestamp(uuid) RETURNS timestamp
 
 CREATE FUNCTION uuid_timestamptz_to_v7(ts timestamptz, zero bool DEFAULT false) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_timestamptz_to_v7'
-    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION uuid_timestamp_to_v7(ts timestamp, zero bool DEFAULT false) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_timestamptz_to_v7'
-    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION uuid_v4_to_v7(old uuid, ts timestamptz) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_v4_to_v7'
