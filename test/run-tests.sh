@@ -50,20 +50,22 @@ else
     fail "unit test dependencies"
 fi
 
-# add_major_counts LOG: adds the closing "N passed, N failed" of a run-major.sh log.
+# add_major_counts LOG: adds the closing "N passed, N failed, N skipped" of a run-major.sh log.
 add_major_counts() {
-    local line
-    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$1" | tail -1)
+    local line counts
+    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$1" | tail -1)
     [ -n "$line" ] || return 1
-    PASSED=$((PASSED + ${line%% passed*}))
-    FAILED=$((FAILED + $(echo "$line" | sed 's/.*, \([0-9]*\) failed/\1/')))
+    read -r -a counts <<<"$(echo "$line" | tr -cs '0-9' ' ')"
+    PASSED=$((PASSED + counts[0]))
+    FAILED=$((FAILED + counts[1]))
+    SKIPPED=$((SKIPPED + counts[2]))
     grep '^failed: ' "$1" | sed 's/^failed: //' >"$1.failures"
     mapfile -t -O "${#FAILURES[@]}" FAILURES <"$1.failures"
 }
 
 # label_counts MAJOR: passes a run-major.sh log through, its closing counts labelled, so
 # that only the last line of this command is a bare "N passed, N failed".
-label_counts() { sed -E "s/^([0-9]+ passed, [0-9]+ failed)\$/==> [pg$1] \1/"; }
+label_counts() { sed -E "s/^([0-9]+ passed, [0-9]+ failed, [0-9]+ skipped)\$/==> [pg$1] \1/"; }
 
 # The oldest major's dump, restored by the others (test/cross-major/dump_restore.sh).
 DUMP_DIR=$UUIDX_ROOT/build/dump

@@ -30,12 +30,7 @@ SELECT 'event_times ' || count(*) || ' v7 ' || count(*) FILTER (WHERE version = 
 SQL
 }
 
-check() {  # check DESCRIPTION SQL: the query must print t
-    local got
-    got=$(psql_quiet -At -d "$database" -c "$2")
-    [ "$got" = t ] || { echo "FAILED: $1 (got '$got')" >&2; return 1; }
-    echo "ok: $1"
-}
+check() { expect_true "$database" "$@"; }
 
 build_database() {
     mkdir -p "$dir"

@@ -13,7 +13,7 @@ trap stop_cluster EXIT
 # uuidx for the old server, built in a copy of the tree (this one stays built for NEW).
 new_cluster_dir
 mkdir -p "$CLUSTER_DIR/src"
-tar -C "$UUIDX_ROOT" --exclude=./.git --exclude=./build -c . | tar -C "$CLUSTER_DIR/src" -x
+tar -C "$UUIDX_ROOT" --exclude=./.git --exclude=./build --exclude="*.o" --exclude="*.bc" --exclude="*.so" -c . | tar -C "$CLUSTER_DIR/src" -x
 make -C "$CLUSTER_DIR/src" -s clean PG_CONFIG="$old_bin/pg_config" >/dev/null
 make -C "$CLUSTER_DIR/src" -s -j2 PG_CONFIG="$old_bin/pg_config" >/dev/null
 make -C "$CLUSTER_DIR/src" -s install PG_CONFIG="$old_bin/pg_config" >/dev/null

@@ -117,3 +117,11 @@ stop_cluster() {
 }
 
 psql_quiet() { "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
+
+# expect_true DATABASE DESCRIPTION SQL: the tests' assertion; the SQL's last result must be t.
+expect_true() {
+    local got
+    got=$(psql_quiet -At -d "$1" -c "$3")
+    [ "$got" = t ] || { echo "FAILED: $2 (got '$got')" >&2; return 1; }
+    echo "ok: $2"
+}

@@ -46,11 +46,17 @@ major_is_native() { [ "$(suite_of_major "$1")" = "$(host_suite)" ]; }
 
 root_dir() { echo "$UUIDX_CACHE/roots/$1"; }
 
-# What every root holds besides the server: the tools the test command and the builds
-# use (both compilers, so each build is checked with each).
+# The peers that the tests compare uuidx with or switch from, installed where the suite
+# packages them for the major (as postgresql-MAJOR-NAME).
+PEER_EXTENSIONS=(pg-uuidv7)
+
+# What a root holds besides the server: the tools the test command and the builds use
+# (both compilers, so each build is checked with each). A name ending in ? is installed
+# only where the suite has it.
 root_packages() {
-    local old packages="postgresql-$1 postgresql-server-dev-$1 make g++ clang libssl-dev ca-certificates"
+    local old peer packages="postgresql-$1 postgresql-server-dev-$1 make g++ clang libssl-dev ca-certificates"
     for old in $(upgrade_sources_of "$1"); do packages+=" postgresql-$old postgresql-server-dev-$old"; done
+    for peer in "${PEER_EXTENSIONS[@]}"; do packages+=" postgresql-$1-$peer?"; done
     echo "$packages"
 }
 
@@ -136,9 +142,15 @@ ensure_root() {
             unmount_root "$root"
             return 2
         fi
-        log "installing into the $suite root: $packages"
-        # shellcheck disable=SC2086  # a list of package names
-        in_root "$root" apt-get install -y -qq $packages >>"$UUIDX_CACHE/apt-$suite.log" 2>&1 ||
+        local name wanted=()
+        for name in $packages; do
+            if [ "${name%\?}" = "$name" ]; then wanted+=("$name")
+            elif in_root "$root" apt-cache show "${name%\?}" >/dev/null 2>&1; then wanted+=("${name%\?}")
+            else log "Debian $suite has no ${name%\?}: the tests that use it will say so"
+            fi
+        done
+        log "installing into the $suite root: ${wanted[*]}"
+        in_root "$root" apt-get install -y -qq "${wanted[@]}" >>"$UUIDX_CACHE/apt-$suite.log" 2>&1 ||
             { tail -20 "$UUIDX_CACHE/apt-$suite.log" >&2; unmount_root "$root"; return 1; }
         unmount_root "$root"
         echo "$packages" >"$stamp"
@@ -157,7 +169,7 @@ enter_root() {
     status=$?
     [ "$status" -eq 0 ] || return "$status"
     rm -rf "$root/build/uuidx" "$root/build/dump" && mkdir -p "$root/build/uuidx" || return 1
-    tar -C "$UUIDX_ROOT" --exclude=./.git --exclude=./build -c . | tar -C "$root/build/uuidx" -x || return 1
+    tar -C "$UUIDX_ROOT" --exclude=./.git --exclude=./build --exclude="*.o" --exclude="*.bc" --exclude="*.so" -c . | tar -C "$root/build/uuidx" -x || return 1
     if [ -n "$dump_dir" ] && [ -d "$dump_dir" ]; then cp -r "$dump_dir" "$root/build/dump" || return 1; fi
     cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null
     mount_root "$root" || { unmount_root "$root"; return 1; }
