@@ -48,6 +48,13 @@ SELECT uuid_v7_max('infinity');
 \echo :LAST_ERROR_SQLSTATE
 SELECT uuid_v7_min(NULL) IS NULL AS strict_min, uuid_v7_max(NULL) IS NULL AS strict_max;
 
+-- A timestamp near the end of PostgreSQL's range (294,276 AD): the shift to the Unix epoch
+-- would overflow; an error, as for any time a v7 cannot hold.
+SELECT uuid_v7_min('294247-06-01+00');
+\echo :LAST_ERROR_SQLSTATE
+SELECT uuid_generate_v7('294276-12-31 23:59:59+00');
+\echo :LAST_ERROR_SQLSTATE
+
 -- A time-range query over the primary key selects exactly the keys of [a, b) and uses the index.
 CREATE TABLE range_demo (id uuid PRIMARY KEY, created_at timestamptz NOT NULL);
 INSERT INTO range_demo

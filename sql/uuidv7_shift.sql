@@ -20,6 +20,9 @@ SELECT public.uuidv7('9000 years');
 -- Beyond PostgreSQL's own timestamp range: PostgreSQL's error, same SQLSTATE.
 SELECT public.uuidv7('300000 years');
 \echo :LAST_ERROR_SQLSTATE
+-- Inside PostgreSQL's range but so late that moving the epoch to 1970 would overflow int64.
+SELECT public.uuidv7('292240 years');
+\echo :LAST_ERROR_SQLSTATE
 
 -- STRICT: a NULL shift gives NULL.
 SELECT public.uuidv7(NULL::interval) IS NULL AS null_shift;

@@ -4,12 +4,11 @@
 #include "guard.hpp"
 #include "server_order.hpp"
 
-using uuidx::Errc;
 using uuidx::Generator;
 using uuidx::process_generator;
 using uuidx::pg::kV7Range;
 using uuidx::pg::ordered_generator;
-using uuidx::pg::raise_core_error;
+using uuidx::pg::unix_us_of;
 using uuidx::pg::uuid_datum;
 using uuidx::pg::value_or_raise;
 
@@ -45,10 +44,10 @@ Datum uuidx_generate_v7_shifted(PG_FUNCTION_ARGS) {
     const TimestampTz now = uuidx::v7_ticks_to_unix_us(ticks) - kUnixToPostgresEpochUs;
     const TimestampTz shifted = DatumGetTimestampTz(
         DirectFunctionCall2(timestamptz_pl_interval, TimestampTzGetDatum(now), IntervalPGetDatum(shift)));
-    if (TIMESTAMP_NOT_FINITE(shifted)) raise_core_error(Errc::time_out_of_range, kV7Range);
+    const int64 shifted_unix_us = unix_us_of(shifted);
 
-    const uint64 shifted_ticks = value_or_raise(
-        [&] { return uuidx::v7_ticks_moved_to(ticks, shifted + kUnixToPostgresEpochUs); }, kV7Range);
+    const uint64 shifted_ticks =
+        value_or_raise([&] { return uuidx::v7_ticks_moved_to(ticks, shifted_unix_us); }, kV7Range);
     return uuid_datum(value_or_raise([&] { return generator.v7_at_ticks(shifted_ticks); }, kV7Range));
 }
 

@@ -53,9 +53,16 @@ void raise_unexpected_exception(const char* what) {
     pg_unreachable();
 }
 
+int64 unix_us_of(TimestampTz ts) {
+    int64 unix_us = 0;
+    if (TIMESTAMP_NOT_FINITE(ts) || __builtin_add_overflow(ts, kUnixToPostgresEpochUs, &unix_us))
+        raise_core_error(Errc::time_out_of_range, kV7Range);
+    return unix_us;
+}
+
 uint64 v7_ticks_of(TimestampTz ts) {
-    if (TIMESTAMP_NOT_FINITE(ts)) raise_core_error(Errc::time_out_of_range, kV7Range);
-    return value_or_raise([&] { return v7_ticks_from_unix_us(ts + kUnixToPostgresEpochUs); }, kV7Range);
+    const int64 unix_us = unix_us_of(ts);
+    return value_or_raise([&] { return v7_ticks_from_unix_us(unix_us); }, kV7Range);
 }
 
 }  // namespace uuidx::pg

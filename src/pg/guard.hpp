@@ -49,6 +49,10 @@ auto value_or_raise(Fn&& fn, const char* detail) -> decltype(fn().value) {
 // The errdetail of every v7 time range error.
 inline constexpr const char* kV7Range = "A UUIDv7 holds times from 1970-01-01 00:00:00 UTC to the year 10889.";
 
+// A timestamp as microseconds since 1970 (the core's epoch), or error 22008 for an
+// infinite one or one so late (near 294,276 AD) that moving the epoch would overflow.
+int64 unix_us_of(TimestampTz ts);
+
 // The v7 tick count of a timestamp (to the microsecond), or error 22008 for an infinite
 // timestamp or one outside the v7 range.
 uint64 v7_ticks_of(TimestampTz ts);
