@@ -6,6 +6,7 @@
 using uuidx::Digest;
 using uuidx::Errc;
 using uuidx::Uuid;
+using uuidx::pg::quoted_excerpt;
 using uuidx::pg::raise_core_error;
 using uuidx::pg::uuid_datum;
 using uuidx::pg::uuid_from_datum;
@@ -14,13 +15,14 @@ using uuidx::pg::value_or_raise;
 namespace {
 
 // The name's bytes as stored, in the database encoding: what uuid-ossp hashes too.
-Datum name_based(FunctionCallInfo fcinfo, int version, Digest digest, const char* detail) {
+template <typename Detail>
+Datum name_based(FunctionCallInfo fcinfo, int version, Digest digest, Detail&& detail) {
     const Uuid name_space = uuid_from_datum(PG_GETARG_UUID_P(0));
     const text* name = PG_GETARG_TEXT_PP(1);
     const auto* bytes = reinterpret_cast<const uint8_t*>(VARDATA_ANY(name));
     const size_t length = VARSIZE_ANY_EXHDR(name);
     return uuid_datum(value_or_raise(
-        [&] { return uuidx::name_based(version, digest, name_space, bytes, length); }, detail));
+        [&] { return uuidx::name_based(version, digest, name_space, bytes, length); }, std::forward<Detail>(detail)));
 }
 
 // v1 <-> v6: input of another version is an error naming what it got, e.g.
@@ -55,10 +57,10 @@ Datum uuidx_generate_v5(PG_FUNCTION_ARGS) {
 PG_FUNCTION_INFO_V1(uuidx_generate_v8_name);
 Datum uuidx_generate_v8_name(PG_FUNCTION_ARGS) {
     const char* algorithm = text_to_cstring(PG_GETARG_TEXT_PP(2));
-    const Digest digest = value_or_raise(
-        [&] { return uuidx::v8_digest_from_name(algorithm); },
-        psprintf("Algorithm \"%s\" is not one of: %s.", algorithm, uuidx::kV8DigestNames));
-    return name_based(fcinfo, 8, digest, psprintf("OpenSSL refuses %s here.", algorithm));
+    const Digest digest = value_or_raise([&] { return uuidx::v8_digest_from_name(algorithm); }, [&] {
+        return psprintf("Algorithm \"%s\" is not one of: %s.", quoted_excerpt(algorithm), uuidx::kV8DigestNames);
+    });
+    return name_based(fcinfo, 8, digest, [&] { return psprintf("OpenSSL refuses %s here.", algorithm); });
 }
 
 PG_FUNCTION_INFO_V1(uuidx_generate_v8);
@@ -67,14 +69,15 @@ Datum uuidx_generate_v8(PG_FUNCTION_ARGS) {
     const auto* bytes = reinterpret_cast<const uint8_t*>(VARDATA_ANY(custom));
     const size_t length = VARSIZE_ANY_EXHDR(custom);
     return uuid_datum(value_or_raise([&] { return uuidx::v8_from_bytes(bytes, length); },
-                                     psprintf("A UUIDv8 takes exactly 16 bytes; got %zu.", length)));
+                                     [&] { return psprintf("A UUIDv8 takes exactly 16 bytes; got %zu.", length); }));
 }
 
 PG_FUNCTION_INFO_V1(uuidx_namespace);
 Datum uuidx_namespace(PG_FUNCTION_ARGS) {
     const char* name = text_to_cstring(PG_GETARG_TEXT_PP(0));
-    return uuid_datum(value_or_raise([&] { return uuidx::namespace_from_name(name); },
-                                     psprintf("Namespace \"%s\" is not one of: %s.", name, uuidx::kNamespaceNames)));
+    return uuid_datum(value_or_raise([&] { return uuidx::namespace_from_name(name); }, [&] {
+        return psprintf("Namespace \"%s\" is not one of: %s.", quoted_excerpt(name), uuidx::kNamespaceNames);
+    }));
 }
 
 PG_FUNCTION_INFO_V1(uuidx_max);

@@ -53,6 +53,13 @@ void raise_unexpected_exception(const char* what) {
     pg_unreachable();
 }
 
+const char* quoted_excerpt(const char* text) {
+    const int length = static_cast<int>(strlen(text));
+    if (length <= kQuotedBytes) return text;
+    const int kept = pg_mbcliplen(text, length, kQuotedBytes);
+    return psprintf("%.*s...", kept, text);
+}
+
 int64 unix_us_of(TimestampTz ts) {
     int64 unix_us = 0;
     if (TIMESTAMP_NOT_FINITE(ts) || __builtin_add_overflow(ts, kUnixToPostgresEpochUs, &unix_us))

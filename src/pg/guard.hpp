@@ -10,6 +10,7 @@
 
 #include <cstring>
 #include <exception>
+#include <type_traits>
 #include <utility>
 
 #include "../core/result.hpp"
@@ -38,13 +39,30 @@ auto call_core(Fn&& fn) -> decltype(fn()) {
     raise_unexpected_exception(what);
 }
 
-// Calls the core and returns its value, or raises its error with `detail`.
-template <typename Fn>
-auto value_or_raise(Fn&& fn, const char* detail) -> decltype(fn().value) {
+// An error's detail: a fixed text, or a function that writes it (called only when the
+// error is raised, so a successful call formats nothing).
+template <typename Detail>
+const char* detail_text(Detail&& detail) {
+    if constexpr (std::is_invocable_v<Detail>) {
+        return detail();
+    } else {
+        return detail;
+    }
+}
+
+// Calls the core and returns its value, or raises its error with `detail` (see detail_text).
+template <typename Fn, typename Detail>
+auto value_or_raise(Fn&& fn, Detail&& detail) -> decltype(fn().value) {
     const auto result = call_core(std::forward<Fn>(fn));
-    if (!result) raise_core_error(result.error, detail);
+    if (!result) raise_core_error(result.error, detail_text(std::forward<Detail>(detail)));
     return result.value;
 }
+
+// What an error may quote of a user's text: at most kQuotedBytes bytes, cut at a character
+// boundary of the database encoding, with "..." when cut. An argument of any size gives
+// an error of a few hundred bytes.
+inline constexpr int kQuotedBytes = 64;
+const char* quoted_excerpt(const char* text);
 
 // The errdetail of every v7 time range error.
 inline constexpr const char* kV7Range = "A UUIDv7 holds times from 1970-01-01 00:00:00 UTC to the year 10889.";
