@@ -46,8 +46,8 @@ major_is_native() { [ "$(suite_of_major "$1")" = "$(host_suite)" ]; }
 
 root_dir() { echo "$UUIDX_CACHE/roots/$1"; }
 
-# The peers that the tests and the benchmark compare uuidx with or switch from, installed where the suite
-# packages them for the major (as postgresql-MAJOR-NAME).
+# The peers that the tests and the benchmark compare uuidx with or switch from, installed
+# where the suite packages them for the major (as postgresql-MAJOR-NAME).
 PEER_EXTENSIONS=(pg-uuidv7 timescaledb)
 
 # What a root holds besides the server: the tools the test command and the builds use
