@@ -2,9 +2,10 @@
 # The tests of uuidx that depend on the PostgreSQL major (PG_MAJOR), on a machine (or root
 # file system) whose suite carries it: builds with clang++ and with g++ (warnings are
 # errors), installs, then runs the pg_regress suite and the integration tests against
-# throwaway clusters, once with the library loaded per session and once preloaded, and
-# the cross-major dump test. test/run-tests.sh runs it once per major; it ends with
-# "N passed, N failed", which that script adds up.
+# throwaway clusters, once with the library loaded per session and once preloaded, then
+# the server tests (test/server: crashes, clock steps, memory, each with clusters of its
+# own) and the cross-major tests. test/run-tests.sh runs it once per major; it ends with
+# "N passed, N failed, N skipped", which that script adds up.
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
@@ -80,6 +81,25 @@ run_integration() {
     done
 }
 
+# --- server tests: each test/server/*.sh runs its own clusters, once per major ----------
+run_server_tests() {
+    local script name status
+    for script in test/server/*.sh; do
+        [ -e "$script" ] || continue
+        name=$(basename "$script" .sh)
+        bash "$script" >"build/server-$name.log" 2>&1
+        status=$?
+        if [ "$status" -eq 0 ]; then
+            pass "server $name"
+        elif [ "$status" -eq 77 ]; then
+            skip "server $name" "$(tail -1 "build/server-$name.log")"
+        else
+            sed "s/^/    /" "build/server-$name.log" | tail -30 >&2
+            fail "server $name"
+        fi
+    done
+}
+
 for mode in session preloaded; do
     log "cluster: library $( [ "$mode" = preloaded ] && echo "in shared_preload_libraries" || echo "loaded per session")"
     if [ "$mode" = preloaded ]; then
@@ -91,6 +111,8 @@ for mode in session preloaded; do
     run_integration "$mode"
     stop_cluster
 done
+
+run_server_tests
 
 # --- a database moved between majors: dumped on the oldest, restored on the others ----
 # test/run-tests.sh sets UUIDX_DUMP_MAJOR (the oldest) and UUIDX_DUMP_DIR (its dump).

@@ -54,7 +54,7 @@ PEER_EXTENSIONS=(pg-uuidv7 timescaledb)
 # (both compilers, so each build is checked with each). A name ending in ? is installed
 # only where the suite has it.
 root_packages() {
-    local old peer packages="postgresql-$1 postgresql-server-dev-$1 make g++ clang libssl-dev ca-certificates"
+    local old peer packages="postgresql-$1 postgresql-server-dev-$1 make g++ clang libssl-dev ca-certificates faketime"
     for old in $(upgrade_sources_of "$1"); do packages+=" postgresql-$old postgresql-server-dev-$old"; done
     for peer in "${PEER_EXTENSIONS[@]}"; do packages+=" postgresql-$1-$peer?"; done
     echo "$packages"

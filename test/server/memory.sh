@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Memory stays flat: in one session, 10 million calls of each generator and 1 million of
+# each inspector, after a warm-up of the same query, grow the backend's resident memory
+# by less than 1 MiB (a leak of one byte per call would be 10 MB).
+set -eu
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
+trap stop_cluster EXIT
+start_cluster
+
+GENERATOR_CALLS=10000000
+INSPECTOR_CALLS=1000000
+LIMIT_KB=1024
+
+result=$(psql_quiet -At <<SQL
+SET client_min_messages = warning;
+CREATE EXTENSION uuidx;
+CREATE FUNCTION resident_kb() RETURNS bigint LANGUAGE sql AS
+\$\$ SELECT (regexp_match(pg_read_file('/proc/self/status'), 'VmRSS:\\s+(\\d+)'))[1]::bigint \$\$;
+CREATE TABLE growth (expression text, calls bigint, warm_kb bigint, after_kb bigint);
+CREATE PROCEDURE measure(expression text, calls bigint) LANGUAGE plpgsql AS \$\$
+DECLARE
+    query text := format('SELECT count(%s) FROM generate_series(1, \$1) g', expression);
+    warm bigint;
+BEGIN
+    EXECUTE query USING calls / 10;
+    EXECUTE query USING calls / 10;
+    warm := resident_kb();
+    EXECUTE query USING calls;
+    INSERT INTO growth VALUES (expression, calls, warm, resident_kb());
+END \$\$;
+CALL measure('uuid_generate_v7()', $GENERATOR_CALLS);
+CALL measure('public.uuidv7(''-1 hour'')', $GENERATOR_CALLS);
+CALL measure('public.uuidv4()', $GENERATOR_CALLS);
+CALL measure('uuid_generate_v6()', $GENERATOR_CALLS);
+CALL measure('uuidv1()', $GENERATOR_CALLS);
+CALL measure('uuid_generate_v7(now())', $GENERATOR_CALLS);
+CALL measure('uuid_timestamptz_to_v7(now())', $GENERATOR_CALLS);
+CALL measure('uuidv3(''6ba7b810-9dad-11d1-80b4-00c04fd430c8'', g::text)', $GENERATOR_CALLS);
+CALL measure('uuidv5(''6ba7b810-9dad-11d1-80b4-00c04fd430c8'', g::text)', $GENERATOR_CALLS);
+CALL measure('uuid_generate_v8_name(''6ba7b810-9dad-11d1-80b4-00c04fd430c8'', g::text, ''sha3-256'')', $GENERATOR_CALLS);
+CALL measure('uuid_generate_v8(''\\x00112233445566778899aabbccddeeff'')', $GENERATOR_CALLS);
+CALL measure('uuid_v4_to_v7(''919108f7-52d1-4320-9bac-f847db4148a8'', now())', $GENERATOR_CALLS);
+CALL measure('public.uuid_extract_version(''1ec9414c-232a-6b00-b3c8-9f6bdeced846'')', $INSPECTOR_CALLS);
+CALL measure('uuid_extract_variant(''1ec9414c-232a-6b00-b3c8-9f6bdeced846'')', $INSPECTOR_CALLS);
+CALL measure('public.uuid_extract_timestamp(''1ec9414c-232a-6b00-b3c8-9f6bdeced846'')', $INSPECTOR_CALLS);
+CALL measure('uuid_extract_clock_seq(''1ec9414c-232a-6b00-b3c8-9f6bdeced846'')', $INSPECTOR_CALLS);
+CALL measure('uuid_extract_node(''1ec9414c-232a-6b00-b3c8-9f6bdeced846'')', $INSPECTOR_CALLS);
+CALL measure('uuid_inspect(''1ec9414c-232a-6b00-b3c8-9f6bdeced846'')', $INSPECTOR_CALLS);
+CALL measure('uuid_v6_to_v1(''1ec9414c-232a-6b00-b3c8-9f6bdeced846'')', $INSPECTOR_CALLS);
+CALL measure('uuid_v7_to_timestamptz(''017f22e2-79b0-7cc3-98c4-dc0c0c07398f'')', $INSPECTOR_CALLS);
+CALL measure('uuid_v7_min(now())', $INSPECTOR_CALLS);
+CALL measure('uuid_namespace(''dns'')', $INSPECTOR_CALLS);
+SELECT format('%s calls of %s: %s kB -> %s kB', calls, expression, warm_kb, after_kb) FROM growth;
+SELECT 'RESULT ' || (count(*) = 22 AND bool_and(after_kb - warm_kb < $LIMIT_KB)) FROM growth;
+SQL
+)
+echo "$result" | grep -v '^RESULT'
+[ "$(echo "$result" | sed -n 's/^RESULT //p')" = true ] || { echo "FAILED: a backend grew by ${LIMIT_KB} kB or more"; exit 1; }
+echo "ok: resident memory grew by less than ${LIMIT_KB} kB for every function"
