@@ -9,19 +9,6 @@ Result<Uuid> Generator::v4() noexcept {
     return {u};
 }
 
-Result<uint64_t> Generator::next_v7_ticks() noexcept {
-    const Result<uint64_t> now = v7_ticks_from_unix_ns(clock_.unix_ns());
-    if (!now) return now;
-    return v7_ticks_.next(now.value);
-}
-
-Result<Uuid> Generator::v7_from_ticks(Result<uint64_t> ticks) noexcept {
-    if (!ticks) return Result<Uuid>::failure(ticks.error);
-    uint8_t tail[8];
-    if (!random_.take(tail, sizeof tail)) return Result<Uuid>::failure(Errc::random_unavailable);
-    return {encode_v7(ticks.value, tail)};
-}
-
 Result<uint64_t> Generator::next_gregorian() noexcept {
     const Result<uint64_t> now = gregorian_from_unix_ns(clock_.unix_ns());
     if (!now) return now;

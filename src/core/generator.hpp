@@ -27,14 +27,32 @@ public:
     Result<Uuid> v4() noexcept;
 
     // RFC 9562 UUIDv7, strictly greater than every v7 drawn from the same order cell.
-    Result<Uuid> v7() noexcept { return v7_from_ticks(next_v7_ticks()); }
+    // Inline down to the clock read and the pool's refills, so that its SQL entry point
+    // makes no other call into the core: v7 is the generator of keys. The random bytes are
+    // taken first: the compare-and-swap orders memory, so copying them before it overlaps
+    // the clock read, and a failing source leaves the order untouched.
+    Result<Uuid> v7() noexcept {
+        uint8_t tail[8];
+        if (!random_.take(tail, sizeof tail)) return Result<Uuid>::failure(Errc::random_unavailable);
+        const Result<uint64_t> ticks = next_v7_ticks();
+        if (!ticks) return Result<Uuid>::failure(ticks.error);
+        return {encode_v7(ticks.value, tail)};
+    }
 
     // The ordered tick count the next v7 will carry (see layout.hpp). Exposed so that the
     // SQL layer can shift it by a calendar interval before encoding with v7_at_ticks().
-    Result<uint64_t> next_v7_ticks() noexcept;
+    Result<uint64_t> next_v7_ticks() noexcept {
+        const Result<uint64_t> now = v7_ticks_from_unix_ns(clock_.unix_ns());
+        if (!now) return now;
+        return v7_ticks_.next(now.value);
+    }
 
     // A v7 carrying exactly `ticks`, random otherwise (no ordering involved).
-    Result<Uuid> v7_at_ticks(uint64_t ticks) noexcept { return v7_from_ticks({ticks}); }
+    Result<Uuid> v7_at_ticks(uint64_t ticks) noexcept {
+        uint8_t tail[8];
+        if (!random_.take(tail, sizeof tail)) return Result<Uuid>::failure(Errc::random_unavailable);
+        return {encode_v7(ticks, tail)};
+    }
 
     // RFC 9562 UUIDv6: ordered Gregorian time, random clock_seq and node (multicast bit set).
     Result<Uuid> v6() noexcept;
@@ -57,7 +75,6 @@ public:
     }
 
 private:
-    Result<Uuid> v7_from_ticks(Result<uint64_t> ticks) noexcept;
     Result<uint64_t> next_gregorian() noexcept;
 
     Clock& clock_;

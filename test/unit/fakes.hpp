@@ -34,15 +34,22 @@ private:
 // A counter-based byte stream: the byte at stream position p is a fixed mix of (seed, p).
 // Because every position has its own byte, a test can tell exactly which positions a
 // UUID was built from, and so prove that a byte was never handed out twice. fill() calls
-// are counted so that a test can see when a RandomPool refills; set_failing(true) makes
-// every fill() fail (as RAND_bytes can) without consuming stream positions.
+// are counted, and the last buffer filled is remembered, so that a test can see when a
+// RandomPool refills and read what the pool keeps in memory. set_failing(true) makes
+// every fill() fail (as RAND_bytes can); by default without writing anything, or after
+// writing `written_before_failing` bytes of the stream, as a source that fails midway.
 class FakeRandom final : public uuidx::RandomSource {
 public:
     explicit FakeRandom(uint64_t seed = 0) noexcept : seed_(seed) {}
 
     bool fill(uint8_t* out, size_t n) noexcept override {
         ++fill_calls_;
-        if (failing_) return false;
+        last_target_ = out;
+        last_size_ = n;
+        if (failing_) {
+            for (size_t i = 0; i < n && i < written_before_failing_; ++i) out[i] = byte_at(position_++);
+            return false;
+        }
         for (size_t i = 0; i < n; ++i) out[i] = byte_at(position_++);
         return true;
     }
@@ -56,15 +63,24 @@ public:
         return static_cast<uint8_t>(z ^ (z >> 31));
     }
 
-    void set_failing(bool failing) noexcept { failing_ = failing; }
+    void set_failing(bool failing, size_t written_before_failing = 0) noexcept {
+        failing_ = failing;
+        written_before_failing_ = written_before_failing;
+    }
     size_t fill_calls() const noexcept { return fill_calls_; }
     uint64_t position() const noexcept { return position_; }  // bytes produced so far
+    // The buffer of the last fill() call, failed or not: for a RandomPool, its own memory.
+    const uint8_t* last_target() const noexcept { return last_target_; }
+    size_t last_size() const noexcept { return last_size_; }
 
 private:
     uint64_t seed_;
     uint64_t position_ = 0;
     size_t fill_calls_ = 0;
     bool failing_ = false;
+    size_t written_before_failing_ = 0;
+    const uint8_t* last_target_ = nullptr;
+    size_t last_size_ = 0;
 };
 
 }  // namespace uuidx_test

@@ -1,6 +1,6 @@
-// The generators (generator.hpp), the random pool (random.hpp), the order sequence
-// (sequence.hpp) and the process generator's fork handling (process.hpp), driven by a
-// FakeClock and a FakeRandom so that every expected value is exact.
+// The generators (generator.hpp), the order sequence (sequence.hpp) and the process
+// generator's fork handling (process.hpp), driven by a FakeClock and a FakeRandom so that
+// every expected value is exact. The random pool itself is tested in random_test.cpp.
 #include <gtest/gtest.h>
 
 #include <sys/types.h>
@@ -178,6 +178,17 @@ TEST_F(GeneratorTest, V7TailIsTheNextEightPoolBytes) {
     for (int i = 1; i < 8; ++i) EXPECT_EQ(u.bytes[8 + i], s[i]) << i;
 }
 
+TEST_F(GeneratorTest, EachV7TakesEightPoolBytesSoOneRefillServesAPoolOverEight) {
+    for (uint64_t n = 0; n < RandomPool::kCapacity / 8; ++n) {
+        const Uuid u = v7();
+        ASSERT_EQ(u.bytes[15], random.byte_at(8 * n + 7)) << n;
+    }
+    EXPECT_EQ(random.fill_calls(), 1u);
+    const Uuid first_of_next_block = v7();
+    EXPECT_EQ(random.fill_calls(), 2u);
+    EXPECT_EQ(first_of_next_block.bytes[15], random.byte_at(RandomPool::kCapacity + 7));
+}
+
 TEST_F(GeneratorTest, V4HasVersion4VariantRfcAndOtherwiseThePoolBytes) {
     for (int n = 0; n < 100; ++n) {
         const Uuid u = v4();
@@ -291,6 +302,16 @@ TEST_F(GeneratorTest, FailingRandomSourceGivesRandomUnavailableForEveryVersion) 
     EXPECT_TRUE(gen.v1());
 }
 
+TEST_F(GeneratorTest, FailingRandomSourceLeavesTheV7OrderUntouched) {
+    for (uint64_t n = 0; n < RandomPool::kCapacity / 8; ++n) (void)v7();  // empties the pool
+    const uint64_t last = v7_cell.load();
+    random.set_failing(true);
+    EXPECT_EQ(gen.v7().error, Errc::random_unavailable);
+    EXPECT_EQ(v7_cell.load(), last);  // no tick is spent on a UUID that is not made
+    random.set_failing(false);
+    EXPECT_EQ(v7_ticks_of(v7()), last + 1);
+}
+
 TEST_F(GeneratorTest, ClockBefore1970GivesTimeOutOfRangeForV7) {
     for (const int64_t before : {int64_t{-1}, -kNsPerHour, int64_t{INT64_MIN}}) {
         clock.set(before);
@@ -384,78 +405,16 @@ TEST_F(GeneratorTest, UseOrderCellsMovesBothSequences) {
     EXPECT_EQ(gregorian_cell.load(), 0u);
 }
 
-// --- RandomPool ---------------------------------------------------------------------------
-
-TEST(RandomPoolTest, HandsOutTheSourceStreamInOrderAndRefillsWhenEmpty) {
-    FakeRandom source(7);
-    RandomPool pool(source);
-    uint8_t out[16];
-    for (uint64_t n = 0; n < RandomPool::kCapacity / 16; ++n) {
-        ASSERT_TRUE(pool.take(out, sizeof out));
-        for (uint64_t i = 0; i < 16; ++i) ASSERT_EQ(out[i], source.byte_at(16 * n + i));
-    }
-    EXPECT_EQ(source.fill_calls(), 1u);
-    ASSERT_TRUE(pool.take(out, sizeof out));
-    EXPECT_EQ(source.fill_calls(), 2u);
-    EXPECT_EQ(out[0], source.byte_at(RandomPool::kCapacity));
-}
-
-TEST(RandomPoolTest, TooFewBufferedBytesAreSkippedNotReused) {
-    FakeRandom source(7);
-    RandomPool pool(source);
-    std::vector<uint8_t> out(1000);
-    ASSERT_TRUE(pool.take(out.data(), 1000));
-    ASSERT_TRUE(pool.take(out.data(), 100));  // only 24 left: a new block
-    EXPECT_EQ(source.fill_calls(), 2u);
-    for (uint64_t i = 0; i < 100; ++i) ASSERT_EQ(out[i], source.byte_at(RandomPool::kCapacity + i));
-}
-
-TEST(RandomPoolTest, RequestLargerThanThePoolBypassesItWithoutDisturbingIt) {
-    FakeRandom source(7);
-    RandomPool pool(source);
-    uint8_t small[16];
-    ASSERT_TRUE(pool.take(small, sizeof small));
-    std::vector<uint8_t> big(RandomPool::kCapacity + 1);
-    ASSERT_TRUE(pool.take(big.data(), big.size()));
-    for (uint64_t i = 0; i < big.size(); ++i) ASSERT_EQ(big[i], source.byte_at(RandomPool::kCapacity + i));
-    ASSERT_TRUE(pool.take(small, sizeof small));
-    for (uint64_t i = 0; i < 16; ++i) ASSERT_EQ(small[i], source.byte_at(16 + i));
-    EXPECT_EQ(source.fill_calls(), 2u);
-}
-
-TEST(RandomPoolTest, FailingSourceFailsTheTakeAndARecoveredSourceServesAgain) {
-    FakeRandom source(7);
-    RandomPool pool(source);
-    uint8_t out[16];
-    source.set_failing(true);
-    EXPECT_FALSE(pool.take(out, sizeof out));
-    std::vector<uint8_t> big(RandomPool::kCapacity * 2);
-    EXPECT_FALSE(pool.take(big.data(), big.size()));
-    source.set_failing(false);
-    ASSERT_TRUE(pool.take(out, sizeof out));
-    EXPECT_EQ(out[0], source.byte_at(0));
-}
-
-TEST(RandomPoolTest, DiscardForgetsTheBufferedBytes) {
-    FakeRandom source(7);
-    RandomPool pool(source);
-    uint8_t out[16];
-    ASSERT_TRUE(pool.take(out, sizeof out));
-    pool.discard();
-    ASSERT_TRUE(pool.take(out, sizeof out));
-    EXPECT_EQ(source.fill_calls(), 2u);
-    for (uint64_t i = 0; i < 16; ++i) EXPECT_EQ(out[i], source.byte_at(RandomPool::kCapacity + i));
-}
-
 // --- fork ----------------------------------------------------------------------------------
 
 TEST_F(GeneratorTest, AfterForkInChildTheNextV4DrawsAFreshBlock) {
-    (void)v4();  // the parent's pool now holds 1008 unused bytes
+    (void)v4();  // the parent's pool now holds unused bytes
     ASSERT_EQ(random.fill_calls(), 1u);
     gen.after_fork_in_child();
     const Uuid child = v4();
     EXPECT_EQ(random.fill_calls(), 2u);  // refilled, although the old block had bytes left
-    // Built from the new block (positions 1024..1039), not the parent's next 16 bytes.
+    // Built from the new block (positions kCapacity..kCapacity + 15), not the parent's
+    // next 16 bytes.
     EXPECT_EQ(child, v4_from_stream(RandomPool::kCapacity));
     EXPECT_NE(child, v4_from_stream(16));
 }
