@@ -1,32 +1,137 @@
 #!/usr/bin/env bash
-# The benchmark command (make bench): one throwaway server, one session, every generator
-# timed over the same loop, medians of interleaved repetitions. Ratios, not absolute times,
-# are what to compare: machines are shared and noisy.
-#   BENCH_CALLS (default 1000000) calls per timed query, BENCH_REPETITIONS (default 7).
+# The benchmark command (make bench): on one throwaway server, every UUID generator it has
+# (core, uuidx, pg_uuidv7, TimescaleDB, uuid-ossp) and a bigint identity, measured three
+# ways: the cost per call over an empty loop (test/bench.sql), single-statement inserts
+# into a table keyed by each (time, WAL, primary key size, density and fragmentation;
+# test/bench/insert.sql), and pgbench with 4 clients inserting single rows. Prints the
+# markdown tables of the README's Performance section and writes them, with a plot, to
+# build/bench/pgMAJOR.{md,png}. Machines are shared and noisy: every figure is a median
+# of interleaved repetitions, and ratios measured in one run are what to compare.
+#
+# PG_MAJOR (default 18) picks the server: this machine's own major runs here, the others
+# in their root file system (test/lib/roots.sh), where Debian packages the peers.
+#   BENCH_CALLS (1000000) calls per timed loop, BENCH_CALL_REPETITIONS (7) of each;
+#   BENCH_INSERT_ROWS (1000000) rows per insert, BENCH_REPETITIONS (3) of each key, and
+#   BENCH_RATIO_REPETITIONS (5) for bigint identity and uuidx's v7, whose ratio is reported;
+#   BENCH_PGBENCH_SECONDS (20) per key; BENCH_MIGRATION_PARENTS (0: skipped) customers for
+#   a timing of the v4 -> v7 migration guide (test/migration/steps.sql).
 set -u
+PG_MAJOR=${PG_MAJOR:-18}
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
 cd "$UUIDX_ROOT"
-trap stop_cluster EXIT
 
-ensure_dependencies && build_and_install || exit 1
-start_cluster || exit 1
-psql_quiet -c 'CREATE EXTENSION uuidx' -c 'CREATE EXTENSION "uuid-ossp"'
-log "timing ${BENCH_CALLS:-1000000} calls x ${BENCH_REPETITIONS:-7} repetitions per function"
-"$PG_BIN/psql" -X -v ON_ERROR_STOP=1 -v calls="${BENCH_CALLS:-1000000}" \
-    -v repetitions="${BENCH_REPETITIONS:-7}" -f test/bench.sql
+CALLS=${BENCH_CALLS:-1000000}
+CALL_REPETITIONS=${BENCH_CALL_REPETITIONS:-7}
+ROWS=${BENCH_INSERT_ROWS:-1000000}
+REPETITIONS=${BENCH_REPETITIONS:-3}
+RATIO_REPETITIONS=${BENCH_RATIO_REPETITIONS:-5}
+PGBENCH_SECONDS=${BENCH_PGBENCH_SECONDS:-20}
+MIGRATION_PARENTS=${BENCH_MIGRATION_PARENTS:-0}
+OUT_DIR=$UUIDX_ROOT/build/bench
+REPORT=$OUT_DIR/pg$PG_MAJOR.md
 
-# The migration guide at scale: BENCH_MIGRATION_PARENTS customers (default 1,000,000), each
-# with two orders and a note, moved from v4 to v7 keys by test/migration/steps.sql.
-parents=${BENCH_MIGRATION_PARENTS:-1000000}
-if [ "$parents" -gt 0 ]; then
-    log "migration guide: building $parents customers, $((2 * parents)) orders, $parents notes"
-    psql_quiet -c 'CREATE DATABASE migration_bench'
-    psql_quiet -d migration_bench -c 'CREATE EXTENSION uuidx' -v parents="$parents" -f test/migration/schema.sql
-    psql_quiet -d migration_bench -c 'CHECKPOINT'
+# The yardstick of the same run: one clock read and uuidx's v7 without PostgreSQL
+# (test/bench/core_cost.cpp). Sets CLOCK_READ_NS and CORE_V7_NS.
+measure_core() {
+    "${CXX:-g++}" -std=c++17 -O2 -Isrc/core -o "$OUT_DIR/core_cost" test/bench/core_cost.cpp src/core/*.cpp \
+        -lcrypto || return 1
+    local output
+    output=$("$OUT_DIR/core_cost") || return 1
+    CLOCK_READ_NS=$(awk '$1 == "clock_read_ns" { print $2 }' <<<"$output")
+    CORE_V7_NS=$(awk '$1 == "core_v7_ns" { print $2 }' <<<"$output")
+}
+
+# Single-statement inserts, round by round so that every key sees the same conditions:
+# all keys in the first REPETITIONS rounds, the compared pair alone in the rounds after.
+measure_inserts() {
+    local keys ratio_keys round position
+    keys=$(psql_quiet -At -c 'SELECT position FROM bench_candidate WHERE key_column IS NOT NULL ORDER BY position')
+    ratio_keys=$(psql_quiet -At -c 'SELECT position FROM bench_candidate WHERE in_ratio ORDER BY position')
+    for round in $(seq 1 $((REPETITIONS > RATIO_REPETITIONS ? REPETITIONS : RATIO_REPETITIONS))); do
+        log "inserts of $ROWS rows, round $round"
+        for position in $([ "$round" -le "$REPETITIONS" ] && echo "$keys" || echo "$ratio_keys"); do
+            psql_quiet -v position="$position" -v repetition="$round" -v rows="$ROWS" -f test/bench/insert.sql ||
+                return 1
+        done
+    done
+}
+
+# pgbench: 4 clients each inserting one row per transaction into a fresh table per key.
+measure_pgbench() {
+    local position tps
+    for position in $(psql_quiet -At -c 'SELECT position FROM bench_candidate WHERE key_column IS NOT NULL ORDER BY position'); do
+        log "pgbench, key $position: $PGBENCH_SECONDS s"
+        psql_quiet -v position="$position" -f test/bench/keys_table.sql >/dev/null || return 1
+        tps=$("$PG_BIN/pgbench" -n -c 4 -j 2 -M prepared -T "$PGBENCH_SECONDS" -f test/bench/pgbench_insert.sql 2>&1 |
+            sed -n 's/^tps = \([0-9.]*\).*/\1/p')
+        [ -n "$tps" ] || { log "pgbench failed for key $position"; return 1; }
+        psql_quiet -c "INSERT INTO bench_pgbench_result VALUES ($position, $tps)" -c 'DROP TABLE bench_keys' || return 1
+    done
+}
+
+# The migration guide at scale: MIGRATION_PARENTS customers, each with two orders and a
+# note, moved from v4 to v7 keys by test/migration/steps.sql.
+measure_migration() {
+    local started finished
+    log "migration guide: building $MIGRATION_PARENTS customers, $((2 * MIGRATION_PARENTS)) orders, $MIGRATION_PARENTS notes"
+    psql_quiet -c 'CREATE DATABASE migration_bench' &&
+        psql_quiet -d migration_bench -c 'CREATE EXTENSION uuidx' -v parents="$MIGRATION_PARENTS" \
+            -f test/migration/schema.sql &&
+        psql_quiet -d migration_bench -c 'CHECKPOINT' || return 1
     log "migration guide: running test/migration/steps.sql"
     started=$(date +%s.%N)
-    "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -d migration_bench -f test/migration/steps.sql
+    "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -d migration_bench -f test/migration/steps.sql || return 1
     finished=$(date +%s.%N)
-    awk -v parents="$parents" -v started="$started" -v finished="$finished" 'BEGIN {
-        printf "migration guide, %d parent rows (%d rows in all): %.0f s\n", parents, 4 * parents, finished - started }'
+    awk -v parents="$MIGRATION_PARENTS" -v started="$started" -v finished="$finished" 'BEGIN {
+        printf "\nThe migration guide, %d customers (%d rows in all): %.0f s.\n", parents, 4 * parents, finished - started }' \
+        >>"$REPORT"
+}
+
+# Everything that runs on the server's machine (here, or inside a root file system).
+run_benchmark() {
+    trap stop_cluster EXIT
+    mkdir -p "$OUT_DIR" && rm -f "$REPORT" "$OUT_DIR/pg$PG_MAJOR.tsv"
+    ensure_dependencies && build_and_install || return 1
+    measure_core || { log "the C++ yardstick failed"; return 1; }
+    local preload=uuidx settings=()
+    if [ -e "$("$PG_CONFIG" --pkglibdir)/timescaledb.so" ]; then
+        preload+=,timescaledb
+        settings+=("timescaledb.telemetry_level = off")
+    fi
+    start_cluster "shared_buffers = 1GB" "max_wal_size = 8GB" "checkpoint_timeout = 1h" \
+        "shared_preload_libraries = '$preload'" "${settings[@]}" || return 1
+    psql_quiet -f test/bench/setup.sql || return 1
+    log "cost per call: $CALLS calls x $CALL_REPETITIONS repetitions per generator"
+    psql_quiet -v calls="$CALLS" -v repetitions="$CALL_REPETITIONS" -f test/bench.sql || return 1
+    measure_inserts && measure_pgbench || return 1
+    psql_quiet -v data_file="$OUT_DIR/pg$PG_MAJOR.tsv" -v calls="$CALLS" -v call_repetitions="$CALL_REPETITIONS" \
+        -v rows="$ROWS" -v repetitions="$REPETITIONS" -v ratio_repetitions="$RATIO_REPETITIONS" \
+        -v pgbench_seconds="$PGBENCH_SECONDS" -v cores="$(nproc)" -v clock_read_ns="$CLOCK_READ_NS" \
+        -v core_v7_ns="$CORE_V7_NS" -f test/bench/report.sql >"$REPORT" || return 1
+    [ "$MIGRATION_PARENTS" -eq 0 ] || measure_migration
+}
+
+# The plot, made where the command was started (gnuplot is installed there if missing).
+plot_report() {
+    ensure_packages gnuplot:gnuplot-nox || return 1
+    gnuplot -e "data='$OUT_DIR/pg$PG_MAJOR.tsv'; output='$OUT_DIR/pg$PG_MAJOR.png'" \
+        -e "heading='$(head -1 "$REPORT" | tr -d "'\`")'" test/bench/plot.gp || return 1
+    log "plot: $OUT_DIR/pg$PG_MAJOR.png"
+}
+
+if [ -n "${UUIDX_BENCH_INSIDE_ROOT:-}" ] || major_is_native "$PG_MAJOR"; then
+    run_benchmark || exit 1
+else
+    trap leave_root EXIT
+    enter_root "$PG_MAJOR" || { log "no root file system for PostgreSQL $PG_MAJOR"; exit 1; }
+    in_root "$ENTERED_ROOT" PG_MAJOR="$PG_MAJOR" UUIDX_BENCH_INSIDE_ROOT=1 $(env | grep '^BENCH_') \
+        bash /build/uuidx/test/bench.sh
+    status=$?
+    mkdir -p "$OUT_DIR" && cp "$ENTERED_ROOT/build/uuidx/build/bench/pg$PG_MAJOR".* "$OUT_DIR/" 2>/dev/null
+    leave_root
+    [ "$status" -eq 0 ] || exit "$status"
 fi
+[ -n "${UUIDX_BENCH_INSIDE_ROOT:-}" ] && exit 0
+cat "$REPORT"
+plot_report
