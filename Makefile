@@ -25,12 +25,14 @@ PG_CXXFLAGS += -std=c++17 $(WARNINGS) -Wno-unused-parameter -Wno-register
 SHLIB_LINK  += -lcrypto -lstdc++
 EXTRA_CLEAN  = build/unit_tests results regression.diffs regression.out
 
-# The core's unit tests need no PostgreSQL: `make unit` works without a pg_config.
+# The core's unit tests need no PostgreSQL: `make unit` works without a pg_config (as do
+# the goals test/hardening.mk adds to NO_PGXS_GOALS).
+NO_PGXS_GOALS += unit build/unit_tests
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 ifneq ($(PGXS),)
 include $(PGXS)
-else ifeq ($(filter unit build/unit_tests,$(MAKECMDGOALS)),)
+else ifeq ($(filter $(NO_PGXS_GOALS),$(MAKECMDGOALS)),)
 $(error $(PG_CONFIG) not found: install postgresql-server-dev-NN or set PG_CONFIG)
 endif
 

@@ -12,19 +12,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
 cd "$UUIDX_ROOT"
 mkdir -p build  # logs of this run
 
-PASSED=0
-FAILED=0
-SKIPPED=0
-FAILURES=()
-pass() { PASSED=$((PASSED + 1)); log "$1: ok"; }
-skip() { SKIPPED=$((SKIPPED + 1)); log "$1: SKIPPED ($2)"; }
-fail() { FAILED=$((FAILED + 1)); FAILURES+=("${UUIDX_LABEL:+[$UUIDX_LABEL] }$1"); log "$1: FAILED"; }
-finish() {
-    stop_cluster
-    [ ${#FAILURES[@]} -eq 0 ] || printf 'failed: %s\n' "${FAILURES[@]}"
-    echo "$PASSED passed, $FAILED failed, $SKIPPED skipped"
-    [ "$FAILED" -eq 0 ] && [ "$PASSED" -gt 0 ]
-}
+source "$UUIDX_ROOT/test/lib/tally.sh"
 trap 'stop_cluster' EXIT
 
 ensure_dependencies || { fail "dependencies"; finish; exit 1; }

@@ -3,8 +3,9 @@
 # PostgreSQL major it can get (test/lib/roots.sh lists them; PG_MAJOR=NN runs one alone):
 # installs what is missing, runs the core's unit tests once, then test/run-major.sh per
 # major, on this machine for its own suite's major and in a debootstrapped root file
-# system for the others. Every result line names its major; the last line adds them all
-# up: "N passed, N failed, N skipped".
+# system for the others; sanitizers, fuzzers and faults (test/run-hardening.sh) run once.
+# Every result line names its major; the last line adds them all up:
+# "N passed, N failed, N skipped".
 set -u
 REQUESTED_MAJOR=${PG_MAJOR:-}
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -63,9 +64,17 @@ add_major_counts() {
     mapfile -t -O "${#FAILURES[@]}" FAILURES <"$1.failures"
 }
 
-# label_counts MAJOR: passes a run-major.sh log through, its closing counts labelled, so
-# that only the last line of this command is a bare "N passed, N failed".
-label_counts() { sed -E "s/^([0-9]+ passed, [0-9]+ failed, [0-9]+ skipped)\$/==> [pg$1] \1/"; }
+# label_counts LABEL: passes a run-major.sh or run-hardening.sh log through, its closing
+# counts labelled, so that only the last line of this command is a bare "N passed, N failed".
+label_counts() { sed -E "s/^([0-9]+ passed, [0-9]+ failed, [0-9]+ skipped)\$/==> [$1] \1/"; }
+
+# --- sanitizers, fuzzers and injected faults: once, on this machine's own major ---------
+# (before the majors: it installs an instrumented build, which test/run-major.sh replaces)
+run_hardening() {
+    local log_file=build/hardening.log
+    bash test/run-hardening.sh 2>&1 | tee "$log_file" | label_counts hardening
+    add_major_counts "$log_file" || fail "[hardening] run ended without its counts (see $log_file)"
+}
 
 # The oldest major's dump, restored by the others (test/cross-major/dump_restore.sh).
 DUMP_DIR=$UUIDX_ROOT/build/dump
@@ -81,7 +90,7 @@ run_native() {
     local major=$1 log_file=build/pg$1.log
     mkdir -p "$DUMP_DIR"
     env PG_MAJOR="$major" PG_CONFIG="/usr/lib/postgresql/$major/bin/pg_config" UUIDX_LABEL="pg$major" \
-        $(dump_env "$major") UUIDX_DUMP_DIR="$DUMP_DIR" bash test/run-major.sh 2>&1 | tee "$log_file" | label_counts "$major"
+        $(dump_env "$major") UUIDX_DUMP_DIR="$DUMP_DIR" bash test/run-major.sh 2>&1 | tee "$log_file" | label_counts "pg$major"
     add_major_counts "$log_file" || fail "[pg$major] run ended without its counts (see $log_file)"
 }
 
@@ -95,12 +104,13 @@ run_in_root() {
     if [ "$status" -eq 2 ]; then skip "[pg$major] every test of PostgreSQL $major (no suite carries it)"; return; fi
     [ "$status" -eq 0 ] || { leave_root; fail "[pg$major] root file system of $(suite_of_major "$major")"; return; }
     in_root "$ENTERED_ROOT" PG_MAJOR="$major" UUIDX_LABEL="pg$major" $(dump_env "$major") UUIDX_DUMP_DIR=/build/dump \
-        bash /build/uuidx/test/run-major.sh 2>&1 | tee "$log_file" | label_counts "$major"
+        bash /build/uuidx/test/run-major.sh 2>&1 | tee "$log_file" | label_counts "pg$major"
     rm -rf "build/pg$major" && cp -r "$ENTERED_ROOT/build/uuidx/build" "build/pg$major"
     leave_root
     add_major_counts "$log_file" || fail "[pg$major] run ended without its counts (see $log_file)"
 }
 
+run_hardening
 for major in "${MAJORS[@]}"; do
     if major_is_native "$major"; then run_native "$major"; else run_in_root "$major"; fi
     if [ "$major" != "$OLDEST_MAJOR" ] && [ -z "$(dump_env "$major")" ]; then

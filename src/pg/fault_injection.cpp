@@ -1,0 +1,114 @@
+// The fault-injection test build (test/hardening.mk FAULT_INJECTION=1, which defines
+// UUIDX_FAULT_INJECTION and links with ld --wrap=RAND_bytes --wrap=EVP_DigestUpdate): the
+// core's calls of those two OpenSSL functions come here, consult the fault chosen by the
+// switch below, then call OpenSSL. The product build compiles this file to nothing and
+// links no redirection, so its code paths are the ones the tests see minus the switch.
+// The switch is a SQL function that the tests declare themselves, as PostgreSQL's
+// injection_points test module attaches its faults, so the extension's script is the same
+// in every build:
+//   CREATE FUNCTION uuidx_inject_fault(fault text) RETURNS void
+//       AS 'uuidx', 'uuidx_inject_fault' LANGUAGE C STRICT;
+#ifdef UUIDX_FAULT_INJECTION
+
+#include <openssl/evp.h>
+#include <openssl/rand.h>
+
+#include <climits>
+#include <cstring>
+#include <stdexcept>
+#include <string_view>
+
+#include "../core/process.hpp"
+#include "postgres.hpp"
+
+namespace {
+
+enum class Fault {
+    none,
+    random_source_fails,  // RAND_bytes() reports failure, as when OpenSSL cannot seed
+    std_exception,        // a digest update throws a std::exception
+    other_exception,      // a digest update throws something that is not a std::exception
+    undefined_behavior,   // a digest update overflows a signed int: UBSan must report it
+};
+
+struct NamedFault {
+    std::string_view name;
+    Fault fault;
+};
+constexpr NamedFault kFaults[] = {
+    {"none", Fault::none},
+    {"random_source_fails", Fault::random_source_fails},
+    {"std_exception", Fault::std_exception},
+    {"other_exception", Fault::other_exception},
+    {"undefined_behavior", Fault::undefined_behavior},
+};
+
+// The fault of this process (a backend: faults never reach other sessions).
+Fault injected = Fault::none;
+
+// Consulted before every RAND_bytes() call of the core.
+bool random_source_fails() noexcept { return injected == Fault::random_source_fails; }
+
+// Called before every EVP_DigestUpdate() call of the core, which is never in a noexcept
+// function: an exception unwinds the digest's RAII context and reaches call_core().
+void before_digest_update() {
+    switch (injected) {
+        case Fault::std_exception:
+            throw std::runtime_error("fault injected into EVP_DigestUpdate()");
+        case Fault::other_exception:
+            throw 42;
+        case Fault::undefined_behavior: {
+            volatile int largest = INT_MAX;  // volatile: the overflow happens at run time
+            largest = largest + 1;
+            break;
+        }
+        case Fault::none:
+        case Fault::random_source_fails:
+            break;
+    }
+}
+
+}  // namespace
+
+extern "C" {
+
+// ld --wrap=NAME sends the core's calls of NAME here and names OpenSSL's own __real_NAME.
+int __real_RAND_bytes(unsigned char* buffer, int length);
+int __real_EVP_DigestUpdate(EVP_MD_CTX* context, const void* data, size_t length);
+
+int __wrap_RAND_bytes(unsigned char* buffer, int length) {
+    if (random_source_fails()) {
+        // A failing source may have written part of the buffer: bytes the pool must drop
+        // (and would hand out identically if it kept them).
+        if (length > 0) std::memset(buffer, 0xA5, static_cast<size_t>(length));
+        return 0;
+    }
+    return __real_RAND_bytes(buffer, length);
+}
+
+int __wrap_EVP_DigestUpdate(EVP_MD_CTX* context, const void* data, size_t length) {
+    before_digest_update();
+    return __real_EVP_DigestUpdate(context, data, length);
+}
+
+// uuidx_inject_fault(fault text): one of the names of kFaults, for this
+// backend only.
+PG_FUNCTION_INFO_V1(uuidx_inject_fault);
+Datum uuidx_inject_fault(PG_FUNCTION_ARGS) {
+    const char* name = text_to_cstring(PG_GETARG_TEXT_PP(0));
+    for (const NamedFault& entry : kFaults) {
+        if (entry.name != name) continue;
+        injected = entry.fault;
+        // The pool's bytes and v1's clock sequence and node were drawn before the fault:
+        // forget them as a forked child does, so that the next UUID of every version draws
+        // from the failing source.
+        if (entry.fault == Fault::random_source_fails)
+            uuidx::process_generator().after_fork_in_child();
+        PG_RETURN_VOID();
+    }
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("unknown fault \"%s\"", name)));
+}
+
+}  // extern "C"
+
+#endif  // UUIDX_FAULT_INJECTION

@@ -1,0 +1,17 @@
+# The counts of test/run-major.sh and test/run-hardening.sh: pass NAME, skip NAME WHY,
+# fail NAME, and finish, which stops the cluster and prints the closing
+# "N passed, N failed, N skipped" that test/run-tests.sh adds up (and fails when nothing
+# passed). Source it after common.sh.
+PASSED=0
+FAILED=0
+SKIPPED=0
+FAILURES=()
+pass() { PASSED=$((PASSED + 1)); log "$1: ok"; }
+skip() { SKIPPED=$((SKIPPED + 1)); log "$1: SKIPPED ($2)"; }
+fail() { FAILED=$((FAILED + 1)); FAILURES+=("${UUIDX_LABEL:+[$UUIDX_LABEL] }$1"); log "$1: FAILED"; }
+finish() {
+    stop_cluster
+    [ ${#FAILURES[@]} -eq 0 ] || printf 'failed: %s\n' "${FAILURES[@]}"
+    echo "$PASSED passed, $FAILED failed, $SKIPPED skipped"
+    [ "$FAILED" -eq 0 ] && [ "$PASSED" -gt 0 ]
+}
