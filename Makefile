@@ -27,7 +27,7 @@ EXTRA_CLEAN  = build/unit_tests results regression.diffs regression.out
 
 # The core's unit tests need no PostgreSQL: `make unit` works without a pg_config (as do
 # the goals test/hardening.mk adds to NO_PGXS_GOALS).
-NO_PGXS_GOALS += unit build/unit_tests
+NO_PGXS_GOALS += unit build/unit_tests dist
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 ifneq ($(PGXS),)
@@ -62,7 +62,15 @@ build/unit_tests: $(CORE_SRCS) $(UNIT_SRCS) $(wildcard src/core/*.hpp test/unit/
 	@mkdir -p build
 	$(CXX) $(CORE_CXXFLAGS) -Isrc/core -o $@ $(CORE_SRCS) $(UNIT_SRCS) -lgtest -lgtest_main -lcrypto -lpthread
 
-.PHONY: unit test run bench
+# ---- the PGXN release -------------------------------------------------------------
+# uuidx-VERSION.zip from the committed tree (git archive): what building, installing and
+# `make installcheck` need, and nothing else. test/run-release.sh builds and tests it.
+DIST_FILES = LICENSE META.json Makefile README.md CHANGELOG.md uuidx.control sql src expected \
+             test/regress test/migration
+dist:
+	git archive --format=zip --prefix=$(EXTENSION)-$(EXTVERSION)/ -o $(EXTENSION)-$(EXTVERSION).zip HEAD $(DIST_FILES)
+
+.PHONY: unit test run bench dist
 unit: build/unit_tests
 	build/unit_tests
 

@@ -3,7 +3,8 @@
 # PostgreSQL major it can get (test/lib/roots.sh lists them; PG_MAJOR=NN runs one alone):
 # installs what is missing, runs the core's unit tests once, then test/run-major.sh per
 # major, on this machine for its own suite's major and in a debootstrapped root file
-# system for the others; sanitizers, fuzzers and faults (test/run-hardening.sh) run once.
+# system for the others. Sanitizers, fuzzers and faults (test/run-hardening.sh) and the
+# release as users get it (test/run-release.sh) run once, on this machine's major.
 # Every result line names its major; the last line adds them all up:
 # "N passed, N failed, N skipped".
 set -u
@@ -64,16 +65,17 @@ add_major_counts() {
     mapfile -t -O "${#FAILURES[@]}" FAILURES <"$1.failures"
 }
 
-# label_counts LABEL: passes a run-major.sh or run-hardening.sh log through, its closing
+# label_counts LABEL: passes the log of a run-*.sh script through, its closing
 # counts labelled, so that only the last line of this command is a bare "N passed, N failed".
 label_counts() { sed -E "s/^([0-9]+ passed, [0-9]+ failed, [0-9]+ skipped)\$/==> [$1] \1/"; }
 
-# --- sanitizers, fuzzers and injected faults: once, on this machine's own major ---------
-# (before the majors: it installs an instrumented build, which test/run-major.sh replaces)
-run_hardening() {
-    local log_file=build/hardening.log
-    bash test/run-hardening.sh 2>&1 | tee "$log_file" | label_counts hardening
-    add_major_counts "$log_file" || fail "[hardening] run ended without its counts (see $log_file)"
+# --- once, on this machine's own major: sanitizers, fuzzers and injected faults
+# (test/run-hardening.sh), and the release as users get it (test/run-release.sh: META.json,
+# make dist, the unpacked archive, clients). Both install a build of their own, which test/run-major.sh replaces: they run first.
+run_once() {
+    local name=$1 log_file=build/$1.log
+    bash "test/run-$name.sh" 2>&1 | tee "$log_file" | label_counts "$name"
+    add_major_counts "$log_file" || fail "[$name] run ended without its counts (see $log_file)"
 }
 
 # The oldest major's dump, restored by the others (test/cross-major/dump_restore.sh).
@@ -110,7 +112,8 @@ run_in_root() {
     add_major_counts "$log_file" || fail "[pg$major] run ended without its counts (see $log_file)"
 }
 
-run_hardening
+run_once hardening
+run_once release
 for major in "${MAJORS[@]}"; do
     if major_is_native "$major"; then run_native "$major"; else run_in_root "$major"; fi
     if [ "$major" != "$OLDEST_MAJOR" ] && [ -z "$(dump_env "$major")" ]; then

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# uuidx as users get it, on this machine's own PostgreSQL major (test/run-tests.sh runs it
+# once, before the majors):
+#   1. META.json against the PGXN Meta Spec and the tree (test/release/check_meta.py);
+#   2. `make dist`: the archive holds what building and testing need, and nothing else;
+#   3. the archive unpacked in an empty directory, built, installed, and its own
+#      `make installcheck` run against a throwaway server, in both server modes;
+#   4. the clients applications use (test/clients/), against that install: psycopg 3.
+# It leaves the archive's build installed: test/run-major.sh installs its own again.
+# Ends with "N passed, N failed, N skipped", as test/run-major.sh does.
+set -u
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
+cd "$UUIDX_ROOT"
+
+for major in $(major_numbers); do major_is_native "$major" && PG_MAJOR=$major; done
+PG_CONFIG=/usr/lib/postgresql/$PG_MAJOR/bin/pg_config
+PG_BIN=/usr/lib/postgresql/$PG_MAJOR/bin
+UUIDX_LABEL=${UUIDX_LABEL:-release}
+WORK=$UUIDX_ROOT/build/release
+VERSION=$(sed -n "s/^default_version = '\(.*\)'/\1/p" uuidx.control)
+ARCHIVE=uuidx-$VERSION.zip
+source "$UUIDX_ROOT/test/lib/tally.sh"
+trap 'stop_cluster' EXIT
+
+# check NAME LOG COMMAND...: one test; on failure the end of LOG goes to stderr.
+check() {
+    local name=$1 log_file=$2
+    shift 2
+    if "$@" >"$log_file" 2>&1; then pass "$name"; else
+        sed 's/^/    /' "$log_file" | tail -30 >&2
+        fail "$name (see ${log_file#"$UUIDX_ROOT"/})"
+        return 1
+    fi
+}
+
+ensure_dependencies && ensure_packages git:git /usr/bin/python3:python3 \
+    /usr/lib/python3/dist-packages/psycopg/__init__.py:python3-psycopg || { fail "dependencies"; finish; exit 1; }
+rm -rf "$WORK" && mkdir -p "$WORK/logs"
+
+check "META.json follows the PGXN Meta Spec 1.0.0" "$WORK/logs/meta.log" /usr/bin/python3 test/release/check_meta.py
+
+# The archive: one top directory uuidx-VERSION/, everything pg_regress reads, no test
+# machinery beyond it, nothing built.
+archive_is_complete() {
+    rm -f "$ARCHIVE" && make -s dist PG_CONFIG=/bin/false && [ -f "$ARCHIVE" ] || return 1
+    /usr/bin/python3 - "$ARCHIVE" "uuidx-$VERSION" <<'EOF'
+import re, sys, zipfile
+archive, top = sys.argv[1], sys.argv[2]
+names = [n for n in zipfile.ZipFile(archive).namelist() if not n.endswith("/")]
+problems = [f"outside {top}/: {n}" for n in names if not n.startswith(top + "/")]
+relative = {n[len(top) + 1:] for n in names}
+required = ["Makefile", "META.json", "LICENSE", "README.md", "CHANGELOG.md", "uuidx.control",
+            f"sql/uuidx--{top.split('-', 1)[1]}.sql", "test/regress/rfc9562_vectors.sql"]
+problems += [f"missing: {n}" for n in required if n not in relative]
+# Every pg_regress input's expected output, and every file an input includes.
+for name in [n for n in relative if re.match(r"^sql/[a-z_0-9]+\.sql$", n) and not n.startswith("sql/uuidx--")]:
+    test = name[4:-4]
+    if f"expected/{test}.out" not in relative:
+        problems.append(f"no expected output for {name}")
+problems += [f"not for a release: {n}" for n in relative
+             if re.search(r"\.(o|so|bc|zip)$", n) or n.startswith(("test/unit/", "test/fuzz/", "build/", ".ci/"))]
+for p in problems: print(p)
+print(f"{len(relative)} files")
+sys.exit(1 if problems else 0)
+EOF
+}
+check "make dist: $ARCHIVE" "$WORK/logs/dist.log" archive_is_complete || { finish; exit 1; }
+
+# Unpacked where nothing else is, built and installed from there.
+UNPACKED=$WORK/unpacked/uuidx-$VERSION
+build_unpacked() {
+    mkdir -p "$WORK/unpacked" && /usr/bin/python3 -m zipfile -e "$ARCHIVE" "$WORK/unpacked" &&
+        make -C "$UNPACKED" -s -j2 PG_CONFIG="$PG_CONFIG" && make -C "$UNPACKED" -s install PG_CONFIG="$PG_CONFIG"
+}
+check "the unpacked archive builds and installs" "$WORK/logs/build.log" build_unpacked || { finish; exit 1; }
+
+for mode in session preloaded; do
+    if [ "$mode" = preloaded ]; then
+        start_cluster "shared_preload_libraries = 'uuidx'" || { fail "cluster ($mode)"; continue; }
+    else
+        start_cluster || { fail "cluster ($mode)"; continue; }
+    fi
+    check "the unpacked archive passes its make installcheck ($mode)" "$WORK/logs/installcheck-$mode.log" \
+        make -C "$UNPACKED" -s installcheck PG_CONFIG="$PG_CONFIG"
+    [ -f "$UNPACKED/regression.diffs" ] && cp "$UNPACKED/regression.diffs" "$WORK/regression-$mode.diffs"
+    if [ "$mode" = session ]; then
+        psql_quiet -c 'CREATE DATABASE clients' && psql_quiet -d clients -c 'CREATE EXTENSION uuidx' &&
+            check "psycopg 3 client ($(/usr/bin/python3 -c 'import psycopg; print(psycopg.__version__)'))" \
+                "$WORK/logs/psycopg.log" env PGDATABASE=clients /usr/bin/python3 test/clients/psycopg_client.py
+    fi
+    stop_cluster
+done
+
+finish
