@@ -32,17 +32,6 @@ TREE=$WORK/tree
 source "$UUIDX_ROOT/test/lib/tally.sh"
 trap 'stop_cluster' EXIT
 
-# check NAME LOG COMMAND...: one test; on failure the end of LOG goes to stderr.
-check() {
-    local name=$1 log_file=$2
-    shift 2
-    if "$@" >"$log_file" 2>&1; then pass "$name"; else
-        sed 's/^/    /' "$log_file" | tail -30 >&2
-        fail "$name (see ${log_file#"$UUIDX_ROOT"/})"
-        return 1
-    fi
-}
-
 ensure_unit_dependencies && ensure_dependencies &&
     ensure_packages "$FUZZ_CXX:clang-14" \
         /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev ||

@@ -5,7 +5,9 @@
 #   2. `make dist`: the archive holds what building and testing need, and nothing else;
 #   3. the archive unpacked in an empty directory, built, installed, and its own
 #      `make installcheck` run against a throwaway server, in both server modes;
-#   4. the clients applications use (test/clients/), against that install: psycopg 3.
+#   4. the clients applications use (test/clients/), against that install: psycopg 3
+#      (Debian's python3-psycopg), and node-postgres with the uuid package (exact versions
+#      from the npm registry, in build/release/node).
 # It leaves the archive's build installed: test/run-major.sh installs its own again.
 # Ends with "N passed, N failed, N skipped", as test/run-major.sh does.
 set -u
@@ -23,20 +25,19 @@ ARCHIVE=uuidx-$VERSION.zip
 source "$UUIDX_ROOT/test/lib/tally.sh"
 trap 'stop_cluster' EXIT
 
-# check NAME LOG COMMAND...: one test; on failure the end of LOG goes to stderr.
-check() {
-    local name=$1 log_file=$2
-    shift 2
-    if "$@" >"$log_file" 2>&1; then pass "$name"; else
-        sed 's/^/    /' "$log_file" | tail -30 >&2
-        fail "$name (see ${log_file#"$UUIDX_ROOT"/})"
-        return 1
-    fi
-}
-
 ensure_dependencies && ensure_packages git:git /usr/bin/python3:python3 \
-    /usr/lib/python3/dist-packages/psycopg/__init__.py:python3-psycopg || { fail "dependencies"; finish; exit 1; }
+    /usr/lib/python3/dist-packages/psycopg/__init__.py:python3-psycopg node:nodejs npm:npm ||
+    { fail "dependencies"; finish; exit 1; }
 rm -rf "$WORK" && mkdir -p "$WORK/logs"
+
+# The Node.js client's packages, at the exact versions of its package-lock.json, in the
+# build tree (npm ci installs nothing else and never updates the lock).
+NODE_DIR=$WORK/node
+install_node_packages() {
+    mkdir -p "$NODE_DIR" && cp test/clients/node/package.json test/clients/node/package-lock.json \
+        test/clients/node/client.test.js "$NODE_DIR/" && (cd "$NODE_DIR" && npm ci --no-audit --no-fund)
+}
+check "npm ci of the Node.js client's packages" "$WORK/logs/npm.log" install_node_packages
 
 check "META.json follows the PGXN Meta Spec 1.0.0" "$WORK/logs/meta.log" /usr/bin/python3 test/release/check_meta.py
 
@@ -88,6 +89,8 @@ for mode in session preloaded; do
         psql_quiet -c 'CREATE DATABASE clients' && psql_quiet -d clients -c 'CREATE EXTENSION uuidx' &&
             check "psycopg 3 client ($(/usr/bin/python3 -c 'import psycopg; print(psycopg.__version__)'))" \
                 "$WORK/logs/psycopg.log" env PGDATABASE=clients /usr/bin/python3 test/clients/psycopg_client.py
+        check "node-postgres and uuid client (Node.js $(node --version))" "$WORK/logs/node.log" \
+            env PGDATABASE=clients bash -c "cd '$NODE_DIR' && node client.test.js"
     fi
     stop_cluster
 done

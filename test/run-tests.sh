@@ -71,7 +71,9 @@ label_counts() { sed -E "s/^([0-9]+ passed, [0-9]+ failed, [0-9]+ skipped)\$/==>
 
 # --- once, on this machine's own major: sanitizers, fuzzers and injected faults
 # (test/run-hardening.sh), and the release as users get it (test/run-release.sh: META.json,
-# make dist, the unpacked archive, clients). Both install a build of their own, which test/run-major.sh replaces: they run first.
+# make dist, the unpacked archive, clients). Both install a build of their own, which
+# test/run-major.sh replaces: they run first. Then the Debian package of the oldest major,
+# built in its suite's root and installed in a fresh one (test/run-packages.sh).
 run_once() {
     local name=$1 log_file=build/$1.log
     bash "test/run-$name.sh" 2>&1 | tee "$log_file" | label_counts "$name"
@@ -114,6 +116,7 @@ run_in_root() {
 
 run_once hardening
 run_once release
+UUIDX_PACKAGE_MAJORS=$OLDEST_MAJOR run_once packages  # `make deb` builds and tests every major's
 for major in "${MAJORS[@]}"; do
     if major_is_native "$major"; then run_native "$major"; else run_in_root "$major"; fi
     if [ "$major" != "$OLDEST_MAJOR" ] && [ -z "$(dump_env "$major")" ]; then

@@ -36,7 +36,7 @@ init_data_dir "$new_bin" "$CLUSTER_DIR/new" --data-checksums
     # refuses ("unrecognized parameter"): pg_upgrade then fails for any table, with or
     # without uuidx. Exit 77 (a visible skip) for that failure only, naming the versions.
     if grep -rqs 'unrecognized parameter "pg_attver"' "$CLUSTER_DIR/new"; then
-        echo "skip: $("$old_bin/postgres" --version) stores pg_attver column options that" \
+        echo "$("$old_bin/postgres" --version) stores pg_attver column options that" \
             "$("$new_bin/postgres" --version) refuses; pg_upgrade fails for every table"
         exit 77
     fi

@@ -25,7 +25,8 @@ upgrade_sources_of() {  # upgrade_sources_of NEW: the OLD majors of NEW's pairs
     return 0
 }
 
-# The roots (roots/SUITE) and the packages downloaded for them (debs/, apt/SUITE).
+# The roots (roots/SUITE), their pristine bases (base/SUITE) and the packages downloaded
+# for them (debs/).
 UUIDX_CACHE=${UUIDX_CACHE:-/var/cache/uuidx}
 DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 
@@ -102,31 +103,61 @@ unmount_root() {
 # ensure_root MAJOR: the root file system of MAJOR's suite, with MAJOR's packages, made or
 # completed as needed. Prints its directory. Returns 2 when the suite no longer carries
 # MAJOR (the caller counts that as skipped), 1 on any other failure.
+# ensure_base_root SUITE: prints the directory of SUITE's pristine root file system
+# ($UUIDX_CACHE/base/SUITE: debootstrap --variant=minbase and apt settings, no package
+# added), made when missing. Roots are copies of it, so a package can be tested in a root
+# where uuidx was never built (fresh_root).
+ensure_base_root() {
+    local suite=$1 base
+    base=$UUIDX_CACHE/base/$1
+    if [ ! -x "$base/usr/bin/apt-get" ]; then
+        log "making the $suite base root file system in $base (debootstrap, a few minutes)"
+        ensure_packages debootstrap:debootstrap || return 1
+        # A debootstrap that was killed may have left /proc or /sys mounted in its target.
+        unmount_under "$base.partial"
+        rm -rf "$base.partial" && mkdir -p "$UUIDX_CACHE/debs" "$(dirname "$base")" || return 1
+        debootstrap --variant=minbase --cache-dir="$UUIDX_CACHE/debs" "$suite" "$base.partial" \
+            "$DEBIAN_MIRROR" >"$UUIDX_CACHE/debootstrap-$suite.log" 2>&1 ||
+            { tail -20 "$UUIDX_CACHE/debootstrap-$suite.log" >&2; return 1; }
+        # Package installs start no server and create no cluster; sid's Release file may be
+        # past its Valid-Until date; downloads are kept for the next root.
+        printf '#!/bin/sh\nexit 101\n' >"$base.partial/usr/sbin/policy-rc.d"
+        chmod 755 "$base.partial/usr/sbin/policy-rc.d"
+        mkdir -p "$base.partial/etc/postgresql-common"
+        echo "create_main_cluster = false" >"$base.partial/etc/postgresql-common/createcluster.conf"
+        printf '%s\n' 'Acquire::Check-Valid-Until "false";' 'APT::Install-Recommends "false";' \
+            'Dpkg::Options { "--force-confold"; "--force-confdef"; };' \
+            >"$base.partial/etc/apt/apt.conf.d/90uuidx"
+        mv "$base.partial" "$base" || return 1
+    fi
+    echo "$base"
+}
+
+# fresh_root SUITE NAME: prints the directory of a new copy of SUITE's base root,
+# $UUIDX_CACHE/roots/SUITE-NAME (an earlier copy of that name is replaced).
+fresh_root() {
+    local base root=$UUIDX_CACHE/roots/$1-$2
+    base=$(ensure_base_root "$1") || return 1
+    unmount_under "$root"
+    rm -rf "$root" && mkdir -p "$(dirname "$root")" && cp -a "$base" "$root" || return 1
+    cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null
+    echo "$root"
+}
+
+# ensure_root MAJOR: prints the directory of the root file system of MAJOR's suite with
+# root_packages installed (a copy of the suite's base root), made or completed when needed.
+# Returns 2 when the suite no longer carries MAJOR.
 ensure_root() {
-    local major=$1 suite root stamp
+    local major=$1 suite root stamp base
     suite=$(suite_of_major "$major") || return 1
     root=$(root_dir "$suite")
     stamp="$root/.uuidx-packages"
 
     if [ ! -x "$root/usr/bin/apt-get" ]; then
-        log "making the $suite root file system in $root (debootstrap, a few minutes)"
-        ensure_packages debootstrap:debootstrap || return 1
-        # A debootstrap that was killed may have left /proc or /sys mounted in its target.
+        base=$(ensure_base_root "$suite") || return 1
+        log "making the $suite root file system in $root"
         unmount_under "$root.partial"
-        rm -rf "$root.partial" && mkdir -p "$UUIDX_CACHE/debs" "$(dirname "$root")" || return 1
-        debootstrap --variant=minbase --cache-dir="$UUIDX_CACHE/debs" "$suite" "$root.partial" \
-            "$DEBIAN_MIRROR" >"$UUIDX_CACHE/debootstrap-$suite.log" 2>&1 ||
-            { tail -20 "$UUIDX_CACHE/debootstrap-$suite.log" >&2; return 1; }
-        # Package installs start no server and create no cluster; sid's Release file may be
-        # past its Valid-Until date; downloads are kept for the next root.
-        printf '#!/bin/sh\nexit 101\n' >"$root.partial/usr/sbin/policy-rc.d"
-        chmod 755 "$root.partial/usr/sbin/policy-rc.d"
-        mkdir -p "$root.partial/etc/postgresql-common"
-        echo "create_main_cluster = false" >"$root.partial/etc/postgresql-common/createcluster.conf"
-        printf '%s\n' 'Acquire::Check-Valid-Until "false";' 'APT::Install-Recommends "false";' \
-            'Dpkg::Options { "--force-confold"; "--force-confdef"; };' \
-            >"$root.partial/etc/apt/apt.conf.d/90uuidx"
-        mv "$root.partial" "$root" || return 1
+        rm -rf "$root.partial" && cp -a "$base" "$root.partial" && mv "$root.partial" "$root" || return 1
     fi
 
     local packages

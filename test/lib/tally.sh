@@ -1,5 +1,6 @@
-# The counts of test/run-major.sh and test/run-hardening.sh: pass NAME, skip NAME WHY,
-# fail NAME, and finish, which stops the cluster and prints the closing
+# The counts of the test command's run-*.sh scripts: pass NAME, skip NAME WHY, fail NAME,
+# check NAME LOG COMMAND... (one test: COMMAND's output to LOG, shown when it fails), and
+# finish, which stops the cluster and prints the closing
 # "N passed, N failed, N skipped" that test/run-tests.sh adds up (and fails when nothing
 # passed). Source it after common.sh.
 PASSED=0
@@ -14,4 +15,13 @@ finish() {
     [ ${#FAILURES[@]} -eq 0 ] || printf 'failed: %s\n' "${FAILURES[@]}"
     echo "$PASSED passed, $FAILED failed, $SKIPPED skipped"
     [ "$FAILED" -eq 0 ] && [ "$PASSED" -gt 0 ]
+}
+check() {
+    local name=$1 log_file=$2
+    shift 2
+    if "$@" >"$log_file" 2>&1; then pass "$name"; else
+        sed 's/^/    /' "$log_file" | tail -40 >&2
+        fail "$name (see ${log_file#"$UUIDX_ROOT"/})"
+        return 1
+    fi
 }

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Debian packages of uuidx (`make deb`), in the conventions of Debian's PostgreSQL
+# extension packages (debian/: control.in, pgversions, pg_buildext, dh --with pgxs_loop).
+# For each major (UUIDX_PACKAGE_MAJORS, default every supported one; the test command
+# runs the oldest), in the root file system of its suite (test/lib/roots.sh):
+#   1. dpkg-buildpackage -us -uc, after `pg_buildext updatecontrol` (debian/control names
+#      the majors of the suite); its dh_pgxs_test runs the regression suite against the
+#      built package. The packages are copied to build/debian/SUITE/;
+#   2. lintian on the build: no error;
+#   3. a fresh root of the suite (a copy of its pristine base, where uuidx was never
+#      built): `apt-get install ./postgresql-NN-uuidx_*.deb`, then `pg_buildext
+#      installcheck` from the sources against the installed package;
+#   4. there, the client tests (test/clients/) against the installed package with the
+#      suite's own Node.js, npm and psycopg: on bookworm, Debian 12's Node.js 18.
+# Ends with "N passed, N failed, N skipped", as test/run-major.sh does.
+set -u
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
+cd "$UUIDX_ROOT"
+UUIDX_LABEL=${UUIDX_LABEL:-packages}
+source "$UUIDX_ROOT/test/lib/tally.sh"
+VERSION=$(sed -n "s/^default_version = '\(.*\)'/\1/p" uuidx.control)
+OUT=$UUIDX_ROOT/build/debian
+mkdir -p "$OUT"
+read -r -a MAJORS <<<"${UUIDX_PACKAGE_MAJORS:-$(major_numbers | tr '\n' ' ')}"
+
+ROOT=""
+release_root() { [ -z "$ROOT" ] || unmount_root "$ROOT"; ROOT=""; }
+trap release_root EXIT
+
+# copy_sources DIR: the tree, without what git does not track or a build left.
+copy_sources() {
+    rm -rf "$1" && mkdir -p "$1" &&
+        tar -C "$UUIDX_ROOT" --exclude=./.git --exclude=./build --exclude='*.o' --exclude='*.bc' --exclude='*.so' \
+            --exclude='*.zip' -cf - . | tar -C "$1" -xf -
+}
+
+# build_packages SUITE: in ROOT, from /build/deb/uuidx-VERSION; the packages to $OUT/SUITE.
+build_packages() {
+    local suite=$1
+    in_root "$ROOT" apt-get update -qq &&
+        in_root "$ROOT" apt-get install -y -qq build-essential debhelper dpkg-dev lintian postgresql-all postgresql-server-dev-all &&
+        rm -rf "$ROOT/build/deb" && copy_sources "$ROOT/build/deb/uuidx-$VERSION" &&
+        in_root "$ROOT" bash -c "cd /build/deb/uuidx-$VERSION && pg_buildext updatecontrol &&
+            grep '^Package:' debian/control && dpkg-buildpackage -us -uc" &&
+        rm -rf "${OUT:?}/$suite" && mkdir -p "$OUT/$suite" && cp "$ROOT"/build/deb/*.deb "$ROOT"/build/deb/*.changes \
+            "$ROOT"/build/deb/*.dsc "$ROOT"/build/deb/*.tar.* "$ROOT"/build/deb/*.buildinfo "$OUT/$suite/"
+}
+
+# lintian_clean: lintian's tags of the build; an error (E:) fails.
+lintian_clean() {
+    in_root "$ROOT" bash -c 'cd /build/deb && lintian --info --display-info *.changes' | tee /dev/stderr |
+        { ! grep -E '^E: '; }
+}
+
+# installed_package_passes MAJOR: in a fresh ROOT, the .deb installed by apt-get (which
+# brings the server), then pg_buildext installcheck from the sources.
+installed_package_passes() {
+    local major=$1 deb
+    deb=$(cd "$OUT/$2" && ls "postgresql-$major-uuidx_"*.deb) || { echo "no postgresql-$major-uuidx package"; return 1; }
+    mkdir -p "$ROOT/build/pkg" && cp "$OUT/$2/$deb" "$ROOT/build/pkg/" && copy_sources "$ROOT/build/uuidx" &&
+        in_root "$ROOT" apt-get update -qq &&
+        in_root "$ROOT" apt-get install -y -qq "/build/pkg/$deb" "postgresql-server-dev-$major" make &&
+        in_root "$ROOT" dpkg -L "postgresql-$major-uuidx" | grep -E 'uuidx\.(so|control)$' &&
+        [ ! -e "$ROOT/build/uuidx/uuidx.so" ] &&
+        in_root "$ROOT" bash -c "cd /build/uuidx && pg_buildext installcheck"
+}
+
+# clients_pass MAJOR: the client tests against the installed package, with the suite's
+# Node.js, npm and psycopg, the Node packages at package-lock.json's exact versions.
+clients_pass() {
+    local major=$1
+    # The machine's own certificate authorities (a proxy's, say) are the root's too, as
+    # its resolv.conf is.
+    mkdir -p "$ROOT/usr/local/share/ca-certificates" &&
+        cp /usr/local/share/ca-certificates/*.crt "$ROOT/usr/local/share/ca-certificates/" 2>/dev/null
+    in_root "$ROOT" apt-get install -y -qq nodejs npm python3-psycopg ca-certificates >/dev/null &&
+        in_root "$ROOT" update-ca-certificates >/dev/null &&
+        in_root "$ROOT" bash -c "cd /build/uuidx && PG_MAJOR=$major && source test/lib/common.sh &&
+            start_cluster && trap stop_cluster EXIT &&
+            psql_quiet -c 'CREATE DATABASE clients' && psql_quiet -d clients -c 'CREATE EXTENSION uuidx' &&
+            mkdir -p /build/node && cp test/clients/node/* /build/node/ &&
+            (cd /build/node && NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt npm ci --no-audit --no-fund) && echo \"node \$(node --version)\" &&
+            (cd /build/node && PGDATABASE=clients node client.test.js) &&
+            PGDATABASE=clients python3 test/clients/psycopg_client.py"
+}
+
+ensure_packages git:git || { fail "dependencies"; finish; exit 1; }
+for major in "${MAJORS[@]}"; do
+    suite=$(suite_of_major "$major") || { fail "PostgreSQL $major is not supported"; continue; }
+    log "PostgreSQL $major: packages in the $suite root"
+    ROOT=$(ensure_root "$major")
+    status=$?
+    if [ "$status" -eq 2 ]; then skip "packages for PostgreSQL $major" "$suite no longer carries it"; continue; fi
+    [ "$status" -eq 0 ] && mount_root "$ROOT" || { fail "root file system of $suite"; release_root; continue; }
+    built=0
+    check "dpkg-buildpackage in $suite (builds, and tests the built package)" "$OUT-$suite-build.log" \
+        build_packages "$suite" && built=1
+    [ "$built" -eq 1 ] && check "lintian: no error ($suite)" "$OUT-$suite-lintian.log" lintian_clean
+    release_root
+    [ "$built" -eq 1 ] || continue
+
+    ROOT=$(fresh_root "$suite" package-test) && mount_root "$ROOT" ||
+        { fail "fresh root file system of $suite"; release_root; continue; }
+    check "postgresql-$major-uuidx installed by apt-get in a fresh $suite passes installcheck" \
+        "$OUT-$suite-installed.log" installed_package_passes "$major" "$suite" &&
+        check "clients against the installed package, with $suite's Node.js and psycopg" \
+            "$OUT-$suite-clients.log" clients_pass "$major"
+    fresh=$ROOT
+    release_root
+    rm -rf "$fresh"
+done
+
+ls "$OUT"/*/*.deb 2>/dev/null | sed "s|^$UUIDX_ROOT/|built: |"
+finish
