@@ -78,7 +78,33 @@ INSERT INTO bad_calls VALUES
     ('uuid_inspect(uuid)', 'NULL', 'uuid_inspect(NULL)', '00000'),
     ('uuid_v7_to_timestamptz(uuid)', 'NULL', 'uuid_v7_to_timestamptz(NULL)', '00000'),
     ('uuid_v7_to_timestamp(uuid)', 'NULL', 'uuid_v7_to_timestamp(NULL)', '00000'),
-    ('uuid_v4_to_v7(uuid, timestamp with time zone)', 'NULL', 'uuid_v4_to_v7(NULL, now())', '00000');
+    ('uuid_v4_to_v7(uuid, timestamp with time zone)', 'NULL', 'uuid_v4_to_v7(NULL, now())', '00000'),
+    -- TypeID and ULID text forms
+    ('uuid_to_typeid(text, uuid)', 'NULL prefix', 'uuid_to_typeid(NULL, uuid_max())', '00000'),
+    ('uuid_to_typeid(text, uuid)', 'invalid prefix', $$uuid_to_typeid('User', uuid_max())$$, '22P02'),
+    ('uuid_to_typeid(text, uuid)', 'huge prefix (10 MB)', $$uuid_to_typeid(repeat('é', 5000000), uuid_max())$$, '22P02'),
+    ('typeid_to_uuid(text)', 'NULL', 'typeid_to_uuid(NULL)', '00000'),
+    ('typeid_to_uuid(text)', 'empty', $$typeid_to_uuid('')$$, '22P02'),
+    ('typeid_to_uuid(text)', 'above 128 bits', $$typeid_to_uuid('8zzzzzzzzzzzzzzzzzzzzzzzzz')$$, '22P02'),
+    ('typeid_to_uuid(text)', 'huge (10 MB)', $$typeid_to_uuid(repeat('é', 5000000))$$, '22P02'),
+    ('typeid_prefix(text)', 'NULL', 'typeid_prefix(NULL)', '00000'),
+    ('typeid_prefix(text)', 'separator without prefix', $$typeid_prefix('_01h455vb4pex5vsknk084sn02q')$$, '22P02'),
+    ('typeid_prefix(text)', 'huge (10 MB)', $$typeid_prefix(repeat('x', 10000000))$$, '22P02'),
+    ('typeid_generate(text)', 'NULL', 'typeid_generate(NULL)', '00000'),
+    ('typeid_generate(text)', 'invalid prefix', $$typeid_generate('user_')$$, '22P02'),
+    ('typeid_generate(text)', 'huge prefix (10 MB)', $$typeid_generate(repeat('x', 10000000))$$, '22P02'),
+    ('uuid_to_ulid(uuid)', 'NULL', 'uuid_to_ulid(NULL)', '00000'),
+    ('ulid_to_uuid(text)', 'NULL', 'ulid_to_uuid(NULL)', '00000'),
+    ('ulid_to_uuid(text)', 'letter the alphabet leaves out', $$ulid_to_uuid('01H455VB4PEX5VSKNK084SN0IL')$$, '22P02'),
+    ('ulid_to_uuid(text)', 'above 128 bits', $$ulid_to_uuid('8ZZZZZZZZZZZZZZZZZZZZZZZZZ')$$, '22P02'),
+    ('ulid_to_uuid(text)', 'huge (10 MB)', $$ulid_to_uuid(repeat('é', 5000000))$$, '22P02'),
+    -- public ids: here no key is set (test/integration/public_id.sh sets one)
+    ('uuid_v7_to_public(uuid)', 'NULL', 'uuid_v7_to_public(NULL)', '00000'),
+    ('uuid_v7_to_public(uuid)', 'no key', 'uuid_v7_to_public(uuid_generate_v7())', '55000'),
+    ('uuid_public_to_v7(uuid, boolean)', 'NULL', 'uuid_public_to_v7(NULL)', '00000'),
+    ('uuid_public_to_v7(uuid, boolean)', 'NULL previous_key', 'uuid_public_to_v7(public.uuidv4(), NULL)', '00000'),
+    ('uuid_public_to_v7(uuid, boolean)', 'no key', 'uuid_public_to_v7(public.uuidv4())', '55000'),
+    ('uuid_public_to_v7(uuid, boolean)', 'no previous key', 'uuid_public_to_v7(public.uuidv4(), true)', '55000');
 
 -- Times a v7 cannot hold, for every function that takes one.
 INSERT INTO bad_calls
@@ -118,7 +144,9 @@ FROM (VALUES ('uuid_v1_to_v6(uuid)', 'uuid_v1_to_v6(%L)', 1), ('uuid_v6_to_v1(uu
              ('uuid_v7_to_timestamptz(uuid)', 'uuid_v7_to_timestamptz(%L)', NULL),
              ('uuid_v7_to_timestamp(uuid)', 'uuid_v7_to_timestamp(%L)', NULL),
              ('uuid_v4_to_v7(uuid, timestamp with time zone)', 'uuid_v4_to_v7(%L, ''2026-01-01+00'')', NULL),
-             ('uuidv5(uuid, text)', 'uuidv5(%L, ''name'')', NULL)) AS f(function, call, wanted),
+             ('uuidv5(uuid, text)', 'uuidv5(%L, ''name'')', NULL),
+             ('uuid_to_typeid(text, uuid)', 'uuid_to_typeid(''x'', %L)', NULL),
+             ('uuid_to_ulid(uuid)', 'uuid_to_ulid(%L)', NULL)) AS f(function, call, wanted),
      generate_series(0, 15) version_nibble, generate_series(0, 15) variant_nibble;
 
 CREATE TEMP TABLE outcomes AS

@@ -24,7 +24,8 @@ UNION ALL
 UNION ALL
     SELECT 'privileges', 'pg_language', oid, 0, lanacl::text FROM pg_language
 UNION ALL
-    SELECT 'initial privileges', classoid::regclass::text, objoid, objsubid, initprivs::text FROM pg_init_privs;
+    SELECT 'initial privileges', classoid::regclass::text, objoid, objsubid, initprivs::text FROM pg_init_privs
+    WHERE objoid < 16384;  -- uuidx's own functions have initial privileges too (REVOKE in its script)
 
 CREATE TEMP TABLE state_before AS SELECT * FROM builtin_state;
 

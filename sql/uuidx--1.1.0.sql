@@ -151,6 +151,49 @@ CREATE FUNCTION uuid_v4_to_v7(old uuid, ts timestamptz) RETURNS uuid
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 ------------------------------------------------------------------------------------------
+-- Keys that leave the database: TypeID and ULID text forms, and public ids
+------------------------------------------------------------------------------------------
+
+CREATE FUNCTION uuid_to_typeid(prefix text, id uuid) RETURNS text
+    AS 'MODULE_PATHNAME', 'uuidx_uuid_to_typeid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION typeid_to_uuid(typeid text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_typeid_to_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION typeid_prefix(typeid text) RETURNS text
+    AS 'MODULE_PATHNAME', 'uuidx_typeid_prefix'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION typeid_generate(prefix text) RETURNS text
+    AS 'MODULE_PATHNAME', 'uuidx_typeid_generate'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid_to_ulid(id uuid) RETURNS text
+    AS 'MODULE_PATHNAME', 'uuidx_uuid_to_ulid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION ulid_to_uuid(ulid text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_ulid_to_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- Public ids depend on the key settings: STABLE. Either function reveals the time of any
+-- public id to its caller (encoding a v7 with a public id's random bits and time zero
+-- gives the mask), so both are the key holder's: revoked from PUBLIC, granted by a
+-- superuser to the roles that serve public ids.
+CREATE FUNCTION uuid_v7_to_public(id uuid) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_v7_to_public'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+CREATE FUNCTION uuid_public_to_v7(public_id uuid, previous_key bool DEFAULT false) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_public_to_v7'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
+REVOKE ALL ON FUNCTION uuid_v7_to_public(uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION uuid_public_to_v7(uuid, bool) FROM PUBLIC;
+
+------------------------------------------------------------------------------------------
 -- Server-wide order
 ------------------------------------------------------------------------------------------
 
@@ -232,6 +275,22 @@ BEGIN
          'A UUIDv7 carrying ts read as UTC, random otherwise; with zero = true the lower bound (pg_uuidv7 compatible)'),
         ('uuid_v4_to_v7(uuid, timestamptz)',
          'The v4-to-v7 migration mapping: a UUIDv7 with the millisecond of ts and 74 bits of SHA-256 of old; deterministic, so tables can be rewritten independently'),
+        ('uuid_to_typeid(text, uuid)',
+         'The TypeID (jetify TypeID 0.3) of id with prefix: prefix_ and 26 characters of Crockford base32; an empty prefix gives the suffix alone'),
+        ('typeid_to_uuid(text)',
+         'The UUID of a TypeID (jetify TypeID 0.3), any prefix; invalid text is an error 22P02 naming what is wrong'),
+        ('typeid_prefix(text)',
+         'The prefix of a TypeID (empty for none), after checking the whole TypeID'),
+        ('typeid_generate(text)',
+         'A new TypeID with prefix around a uuid_generate_v7() key: TypeIDs of one prefix sort in the order they were made'),
+        ('uuid_to_ulid(uuid)',
+         'The ULID text of a UUID: the same 16 bytes in 26 upper-case Crockford base32 characters (a v7 keeps its millisecond)'),
+        ('ulid_to_uuid(text)',
+         'The UUID of a ULID text, in either case; I, L, O and U, wrong lengths and values above 128 bits are errors 22P02'),
+        ('uuid_v7_to_public(uuid)',
+         'The public id of a v7 key: a v4-looking UUID hiding its millisecond, keyed by uuidx.public_id_key (uuidv47 compatible); needs uuidx preloaded'),
+        ('uuid_public_to_v7(uuid, bool)',
+         'The v7 key behind a public id (uuidx.public_id_key, or uuidx.public_id_previous_key when previous_key); any v4 decodes to some v7'),
         ('uuidx_order_scope()',
          'server when uuidx is preloaded and v1/v6/v7 values are ordered across all sessions; session otherwise')
     ) AS descriptions(signature, description)

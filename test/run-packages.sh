@@ -56,11 +56,13 @@ lintian_clean() {
 # installed_package_passes MAJOR: in a fresh ROOT, the .deb installed by apt-get (which
 # brings the server), then pg_buildext installcheck from the sources.
 installed_package_passes() {
-    local major=$1 deb
+    local major=$1 deb tools=("postgresql-server-dev-$major" make)
     deb=$(cd "$OUT/$2" && ls "postgresql-$major-uuidx_"*.deb) || { echo "no postgresql-$major-uuidx package"; return 1; }
     mkdir -p "$ROOT/build/pkg" && cp "$OUT/$2/$deb" "$ROOT/build/pkg/" && copy_sources "$ROOT/build/uuidx" &&
-        in_root "$ROOT" apt-get update -qq &&
-        in_root "$ROOT" apt-get install -y -qq "/build/pkg/$deb" "postgresql-server-dev-$major" make &&
+        in_root "$ROOT" apt-get update -qq || return 1
+    # pg_buildext has a package of its own in newer suites.
+    in_root "$ROOT" apt-cache show postgresql-common-dev >/dev/null 2>&1 && tools+=(postgresql-common-dev)
+    in_root "$ROOT" apt-get install -y -qq "/build/pkg/$deb" "${tools[@]}" &&
         in_root "$ROOT" dpkg -L "postgresql-$major-uuidx" | grep -E 'uuidx\.(so|control)$' &&
         [ ! -e "$ROOT/build/uuidx/uuidx.so" ] &&
         in_root "$ROOT" bash -c "cd /build/uuidx && pg_buildext installcheck"

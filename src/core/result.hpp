@@ -14,6 +14,7 @@ enum class Errc {
     unknown_algorithm,     // a digest name that is not supported
     unknown_namespace,     // a namespace name that is not dns/url/oid/x500
     unexpected_version,    // an input UUID of a version the operation does not take
+    invalid_text_form,     // a TypeID, ULID or other text form that does not parse
 };
 
 // A value or the reason there is none. T must be trivially copyable: results cross

@@ -4,10 +4,8 @@
 #include "guard.hpp"
 
 using uuidx::Digest;
-using uuidx::Errc;
 using uuidx::Uuid;
 using uuidx::pg::quoted_excerpt;
-using uuidx::pg::raise_core_error;
 using uuidx::pg::uuid_datum;
 using uuidx::pg::uuid_from_datum;
 using uuidx::pg::value_or_raise;
@@ -25,19 +23,13 @@ Datum name_based(FunctionCallInfo fcinfo, int version, Digest digest, Detail&& d
         [&] { return uuidx::name_based(version, digest, name_space, bytes, length); }, std::forward<Detail>(detail)));
 }
 
-// v1 <-> v6: input of another version is an error naming what it got, e.g.
-// "uuid_v1_to_v6() takes a version 1 UUID; got version 4."
+// v1 <-> v6: input of another version is an error naming what it got.
 Datum reorder(FunctionCallInfo fcinfo, uuidx::Result<Uuid> (*convert)(const Uuid&), const char* function,
               int wanted_version) {
     const Uuid u = uuid_from_datum(PG_GETARG_UUID_P(0));
     const uuidx::Result<Uuid> converted = convert(u);
-    if (converted) return uuid_datum(converted.value);
-    raise_core_error(
-        Errc::unexpected_version,
-        u.is_rfc9562()
-            ? psprintf("%s() takes a version %d UUID; got version %d.", function, wanted_version, u.version_nibble())
-            : psprintf("%s() takes a version %d UUID; got one of variant %d, which has no version.", function,
-                       wanted_version, u.variant()));
+    if (!converted) uuidx::pg::raise_unexpected_version(function, wanted_version, u);
+    return uuid_datum(converted.value);
 }
 
 }  // namespace

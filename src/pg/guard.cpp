@@ -31,6 +31,8 @@ ErrorReport report_for(Errc error) {
             return {ERRCODE_INVALID_PARAMETER_VALUE, "unknown UUID namespace"};
         case Errc::unexpected_version:
             return {ERRCODE_INVALID_PARAMETER_VALUE, "unexpected UUID version"};
+        case Errc::invalid_text_form:
+            return {ERRCODE_INVALID_TEXT_REPRESENTATION, "invalid input syntax for a UUID text form"};
         case Errc::ok:
             break;
     }
@@ -45,6 +47,15 @@ void raise_core_error(Errc error, const char* detail) {
     ereport(ERROR, (errcode(report.sqlstate), errmsg("%s", report.message),
                     detail ? errdetail_internal("%s", detail) : 0));
     pg_unreachable();
+}
+
+void raise_unexpected_version(const char* function, int wanted_version, const Uuid& u) {
+    raise_core_error(
+        Errc::unexpected_version,
+        u.is_rfc9562()
+            ? psprintf("%s() takes a version %d UUID; got version %d.", function, wanted_version, u.version_nibble())
+            : psprintf("%s() takes a version %d UUID; got one of variant %d, which has no version.", function,
+                       wanted_version, u.variant()));
 }
 
 void raise_unexpected_exception(const char* what) {

@@ -23,6 +23,10 @@ namespace uuidx::pg {
 // what the caller was doing (it becomes errdetail), or is null.
 [[noreturn]] void raise_core_error(Errc error, const char* detail);
 
+// Errc::unexpected_version for `u` given to `function`, which takes `wanted_version`,
+// with a detail such as "uuid_v1_to_v6() takes a version 1 UUID; got version 4."
+[[noreturn]] void raise_unexpected_version(const char* function, int wanted_version, const Uuid& u);
+
 // Raised after a C++ exception: never expected, reported as an internal error.
 [[noreturn]] void raise_unexpected_exception(const char* what);
 

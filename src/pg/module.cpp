@@ -1,4 +1,5 @@
 // The shared library's identity for PostgreSQL, and its load-time set-up.
+#include "public_id.hpp"
 #include "server_order.hpp"
 
 extern "C" {
@@ -6,6 +7,10 @@ extern "C" {
 UUIDX_MODULE_MAGIC;
 
 PGDLLEXPORT void _PG_init(void);
-void _PG_init(void) { uuidx::pg::init_server_order(); }
+void _PG_init(void) {
+    // Before init_server_order(), which reserves the "uuidx." prefix.
+    uuidx::pg::define_public_id_keys();
+    uuidx::pg::init_server_order();
+}
 
 }  // extern "C"

@@ -43,6 +43,7 @@ inline const char* errc_name(Errc e) {
         case Errc::unknown_algorithm: return "unknown_algorithm";
         case Errc::unknown_namespace: return "unknown_namespace";
         case Errc::unexpected_version: return "unexpected_version";
+        case Errc::invalid_text_form: return "invalid_text_form";
     }
     return "?";
 }
