@@ -7,7 +7,8 @@
 #      `make installcheck` run against a throwaway server, in both server modes;
 #   4. the clients applications use (test/clients/), against that install: psycopg 3
 #      (Debian's python3-psycopg), and node-postgres with the uuid package (exact versions
-#      from the npm registry, in build/release/node).
+#      from the npm registry, in build/release/node); and the uuidv47 façade vectors of the
+#      unit tests computed again from the specification with npm's siphash.
 # It leaves the archive's build installed: test/run-major.sh installs its own again.
 # Ends with "N passed, N failed, N skipped", as test/run-major.sh does.
 set -u
@@ -34,10 +35,18 @@ rm -rf "$WORK" && mkdir -p "$WORK/logs"
 # build tree (npm ci installs nothing else and never updates the lock).
 NODE_DIR=$WORK/node
 install_node_packages() {
-    mkdir -p "$NODE_DIR" && cp test/clients/node/package.json test/clients/node/package-lock.json \
-        test/clients/node/client.test.js "$NODE_DIR/" && (cd "$NODE_DIR" && npm ci --no-audit --no-fund)
+    mkdir -p "$NODE_DIR" && cp test/clients/node/* "$NODE_DIR/" && (cd "$NODE_DIR" && npm ci --no-audit --no-fund)
 }
 check "npm ci of the Node.js client's packages" "$WORK/logs/npm.log" install_node_packages
+
+# The public id vectors the unit tests check the core against are what the specification
+# gives with npm's independent SipHash, computed again now.
+vectors_are_current() {
+    (cd "$NODE_DIR" && node uuidv47_vectors.js) >"$WORK/uuidv47_vectors.inc" &&
+        diff -u test/unit/uuidv47_vectors.inc "$WORK/uuidv47_vectors.inc"
+}
+check "uuidv47 façade vectors: test/unit/uuidv47_vectors.inc is what the spec and npm siphash give" \
+    "$WORK/logs/uuidv47_vectors.log" vectors_are_current
 
 check "META.json follows the PGXN Meta Spec 1.0.0" "$WORK/logs/meta.log" /usr/bin/python3 test/release/check_meta.py
 
