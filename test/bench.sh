@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The benchmark command (make bench): on one throwaway server, every UUID generator it has
 # (core, uuidx, pg_uuidv7, TimescaleDB, uuid-ossp) and a bigint identity, measured three
-# ways: the cost per call over an empty loop (test/bench.sql), single-statement inserts
+# ways: the cost per call over an empty loop (test/bench.sql; also uuidx's text forms and
+# public ids, per key, next to TypeID encoding in PL/pgSQL), single-statement inserts
 # into a table keyed by each (time, WAL, primary key size, density and fragmentation;
 # test/bench/insert.sql), and pgbench with 4 clients inserting single rows. Prints the
 # markdown tables of the README's Performance section and writes them, with a plot, to
@@ -99,9 +100,11 @@ run_benchmark() {
         preload+=,timescaledb
         settings+=("timescaledb.telemetry_level = off")
     fi
+    # A public id key of the benchmark's own, to time the public id functions.
     start_cluster "shared_buffers = 1GB" "max_wal_size = 8GB" "checkpoint_timeout = 1h" \
-        "shared_preload_libraries = '$preload'" "${settings[@]}" || return 1
-    psql_quiet -f test/bench/setup.sql || return 1
+        "shared_preload_libraries = '$preload'" "uuidx.public_id_key = '0011223344556677:8899aabbccddeeff'" \
+        "${settings[@]}" || return 1
+    psql_quiet -v calls="$CALLS" -f test/bench/setup.sql || return 1
     log "cost per call: $CALLS calls x $CALL_REPETITIONS repetitions per generator"
     psql_quiet -v calls="$CALLS" -v repetitions="$CALL_REPETITIONS" -f test/bench.sql || return 1
     measure_inserts && measure_pgbench || return 1

@@ -1,6 +1,7 @@
 -- The cost per call of each generator (bench_candidate, test/bench/setup.sql), measured in
 -- one session as the median of interleaved repetitions of SELECT count(f()) over
--- generate_series, after a warm-up round. Run by test/bench.sh, which sets :calls and
+-- generate_series (or, for the text forms, over a table of :calls keys), after a warm-up
+-- round. Run by test/bench.sh, which sets :calls and
 -- :repetitions; the medians go to bench_call_result.
 \set ON_ERROR_STOP on
 \set QUIET on
@@ -29,7 +30,8 @@ BEGIN
         FOR c IN SELECT * FROM bench_candidate ORDER BY position LOOP
             INSERT INTO bench_sample
             SELECT c.position, repetition,
-                   pg_temp.time_query(format('SELECT count(%s) FROM generate_series(1, %s) g', c.call, calls));
+                   pg_temp.time_query(format('SELECT count(%s) FROM %s', c.call,
+                                             coalesce(c.source, format('generate_series(1, %s) g', calls))));
         END LOOP;
     END LOOP;
 END $$;

@@ -14,7 +14,15 @@ WITH baseline AS (
             WHERE call = 'gen_random_uuid()') AS core_v4)
 SELECT c.position, c.label, c.call, r.ns, r.ns - b.empty_loop AS extra_ns,
        (r.ns - b.empty_loop) / (b.core_v4 - b.empty_loop) AS extra_vs_core_v4
-FROM bench_candidate c JOIN bench_call_result r USING (position) CROSS JOIN baseline b;
+FROM bench_candidate c JOIN bench_call_result r USING (position) CROSS JOIN baseline b
+WHERE c.source IS NULL;
+
+-- The text forms and public ids, per key over reading the key.
+CREATE TEMP VIEW text_form_cost AS
+SELECT c.position, c.label, r.ns,
+       r.ns - (SELECT ns FROM bench_call_result JOIN bench_candidate USING (position) WHERE call = 'k.id') AS extra_ns
+FROM bench_candidate c JOIN bench_call_result r USING (position)
+WHERE c.source IS NOT NULL;
 
 CREATE TEMP VIEW key_result AS
 WITH measured AS (
@@ -58,6 +66,14 @@ SELECT format('| %s | %s | %s | %s |', label, round(ns), round(extra_ns),
               CASE WHEN call = 'g' THEN '' WHEN call = 'gen_random_uuid()' THEN '1.000'
                    ELSE to_char(extra_vs_core_v4, 'FM990.000') END)
 FROM call_cost ORDER BY position;
+SELECT '';
+SELECT format('Text forms and public ids: `SELECT count(f(k.id)) FROM keys k` over %s v7 keys (decoders read '
+              'the key''s TypeID, ULID or public id column), same method, against reading the key alone.', :calls);
+SELECT '';
+SELECT '| function | ns per key | ns over reading the key |';
+SELECT '| --- | ---: | ---: |';
+SELECT format('| %s | %s | %s |', label, round(ns), CASE WHEN extra_ns = 0 AND label LIKE 'reading%' THEN '' ELSE round(extra_ns)::text END)
+FROM text_form_cost ORDER BY position;
 SELECT '';
 SELECT format('One clock read (`clock_gettime(CLOCK_REALTIME)` in a C++ loop, same run): %s ns; '
               'uuidx''s v7 in that loop, without PostgreSQL: %s ns.', :'clock_read_ns', :'core_v7_ns');

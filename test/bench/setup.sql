@@ -30,7 +30,8 @@ CREATE TABLE bench_candidate (
     label text NOT NULL,
     call text NOT NULL,
     key_column text,
-    in_ratio bool NOT NULL DEFAULT false);
+    in_ratio bool NOT NULL DEFAULT false,
+    source text);  -- what the timed count() reads: the empty loop when NULL
 INSERT INTO bench_candidate
 SELECT row_number() OVER (ORDER BY c.listed), c.label, c.call, c.key_column, c.in_ratio
 FROM (VALUES
@@ -68,3 +69,55 @@ CREATE TABLE bench_insert_result (
     leaf_density float8 NOT NULL,
     leaf_fragmentation float8 NOT NULL);
 CREATE TABLE bench_pgbench_result (position int PRIMARY KEY REFERENCES bench_candidate, tps float8 NOT NULL);
+
+-- Text forms and public ids, timed per key over a table of :calls v7 keys (and their text
+-- forms), against reading the key alone; with TypeID encoding in PL/pgSQL as the SQL
+-- implementations published for TypeID do it (bit arithmetic per character), checked
+-- against uuid_to_typeid() first.
+CREATE FUNCTION bench_plpgsql_typeid(prefix text, id uuid) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT AS $$
+DECLARE
+    bytes constant bytea := uuid_send(id);
+    alphabet constant text := '0123456789abcdefghjkmnpqrstvwxyz';
+    suffix text := '';
+    first_bit int;
+    byte_index int;
+    pair int;
+BEGIN
+    -- 26 digits of 5 bits over two zero bits and the 128 bits of the UUID: digit i is
+    -- bits 5i-2 .. 5i+2, read from the two bytes that hold them.
+    FOR i IN 0 .. 25 LOOP
+        first_bit := 5 * i - 2;
+        IF first_bit < 0 THEN
+            suffix := suffix || substr(alphabet, (get_byte(bytes, 0) >> 5) + 1, 1);
+        ELSE
+            byte_index := first_bit / 8;
+            pair := get_byte(bytes, byte_index) << 8
+                    | CASE WHEN byte_index < 15 THEN get_byte(bytes, byte_index + 1) ELSE 0 END;
+            suffix := suffix || substr(alphabet, ((pair >> (11 - first_bit % 8)) & 31) + 1, 1);
+        END IF;
+    END LOOP;
+    RETURN CASE WHEN prefix = '' THEN suffix ELSE prefix || '_' || suffix END;
+END $$;
+
+CREATE TABLE bench_text_keys AS
+SELECT id, uuid_to_typeid('user', id) AS typeid, uuid_to_ulid(id) AS ulid, uuid_v7_to_public(id) AS public_id
+FROM (SELECT uuid_generate_v7() AS id FROM generate_series(1, :calls)) AS keys;
+VACUUM ANALYZE bench_text_keys;
+SELECT count(*) = 0 AS plpgsql_agrees
+FROM bench_text_keys WHERE bench_plpgsql_typeid('user', id) IS DISTINCT FROM typeid \gset
+\if :plpgsql_agrees
+\else
+\echo the PL/pgSQL TypeID encoder disagrees with uuid_to_typeid()
+\quit 1
+\endif
+
+INSERT INTO bench_candidate (position, label, call, source) VALUES
+    (20, 'reading a key (baseline)', 'k.id', 'bench_text_keys k'),
+    (21, '`uuid_to_typeid()` (uuidx)', 'uuid_to_typeid(''user'', k.id)', 'bench_text_keys k'),
+    (22, 'TypeID encoding in PL/pgSQL (bit arithmetic per digit)', 'bench_plpgsql_typeid(''user'', k.id)', 'bench_text_keys k'),
+    (23, '`typeid_to_uuid()` (uuidx)', 'typeid_to_uuid(k.typeid)', 'bench_text_keys k'),
+    (24, '`uuid_to_ulid()` (uuidx)', 'uuid_to_ulid(k.id)', 'bench_text_keys k'),
+    (25, '`ulid_to_uuid()` (uuidx)', 'ulid_to_uuid(k.ulid)', 'bench_text_keys k'),
+    (26, '`uuid_v7_to_public()` (uuidx)', 'uuid_v7_to_public(k.id)', 'bench_text_keys k'),
+    (27, '`uuid_public_to_v7()` (uuidx)', 'uuid_public_to_v7(k.public_id)', 'bench_text_keys k');
