@@ -157,7 +157,8 @@ ensure_root() {
         base=$(ensure_base_root "$suite") || return 1
         log "making the $suite root file system in $root"
         unmount_under "$root.partial"
-        rm -rf "$root.partial" && cp -a "$base" "$root.partial" && mv "$root.partial" "$root" || return 1
+        rm -rf "$root.partial" && mkdir -p "$(dirname "$root")" && cp -a "$base" "$root.partial" &&
+            mv "$root.partial" "$root" || return 1
     fi
 
     local packages
