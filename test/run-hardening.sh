@@ -20,9 +20,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
 cd "$UUIDX_ROOT"
 
-for major in $(major_numbers); do major_is_native "$major" && PG_MAJOR=$major; done
-PG_CONFIG=/usr/lib/postgresql/$PG_MAJOR/bin/pg_config
-PG_BIN=/usr/lib/postgresql/$PG_MAJOR/bin
+use_native_major
 UUIDX_LABEL=${UUIDX_LABEL:-hardening}
 FUZZ_SECONDS=${UUIDX_FUZZ_SECONDS:-10}
 FUZZ_CXX=clang++-14

@@ -16,9 +16,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
 cd "$UUIDX_ROOT"
 
-for major in $(major_numbers); do major_is_native "$major" && PG_MAJOR=$major; done
-PG_CONFIG=/usr/lib/postgresql/$PG_MAJOR/bin/pg_config
-PG_BIN=/usr/lib/postgresql/$PG_MAJOR/bin
+use_native_major
 UUIDX_LABEL=${UUIDX_LABEL:-release}
 WORK=$UUIDX_ROOT/build/release
 VERSION=$(sed -n "s/^default_version = '\(.*\)'/\1/p" uuidx.control)

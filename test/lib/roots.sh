@@ -45,6 +45,15 @@ host_suite() { (. /etc/os-release && echo "${VERSION_CODENAME:-unknown}"); }
 # True when MAJOR runs on this machine itself rather than in a root file system.
 major_is_native() { [ "$(suite_of_major "$1")" = "$(host_suite)" ]; }
 
+# use_native_major: PG_MAJOR, PG_CONFIG and PG_BIN of this machine's own suite's major, for
+# the scripts that run once on this machine (test/run-hardening.sh, test/run-release.sh).
+use_native_major() {
+    local major
+    for major in $(major_numbers); do major_is_native "$major" && PG_MAJOR=$major; done
+    PG_CONFIG=/usr/lib/postgresql/$PG_MAJOR/bin/pg_config
+    PG_BIN=/usr/lib/postgresql/$PG_MAJOR/bin
+}
+
 root_dir() { echo "$UUIDX_CACHE/roots/$1"; }
 
 # The peers that the tests and the benchmark compare uuidx with or switch from, installed
