@@ -38,11 +38,11 @@ inline constexpr Uuid kMigrationKey = uuid_from_canonical("5d2b7c1e-4f0a-8c33-9e
 Result<Uuid> v7_from_legacy(const Uuid& old, uint64_t unix_ms);
 
 // Same timestamp, clock sequence and node, reordered; fails for any other input version.
-constexpr Result<Uuid> v1_to_v6(const Uuid& u) {
+constexpr Result<Uuid> v1_to_v6(const Uuid& u) noexcept {
     if (!u.is_rfc9562() || u.version_nibble() != 1) return Result<Uuid>::failure(Errc::unexpected_version);
     return {encode_v6(decode_gregorian(u))};
 }
-constexpr Result<Uuid> v6_to_v1(const Uuid& u) {
+constexpr Result<Uuid> v6_to_v1(const Uuid& u) noexcept {
     if (!u.is_rfc9562() || u.version_nibble() != 6) return Result<Uuid>::failure(Errc::unexpected_version);
     return {encode_v1(decode_gregorian(u))};
 }

@@ -28,21 +28,21 @@ inline constexpr int kV7FractionBits = 16;
 inline constexpr uint64_t kV7TicksPerMs = uint64_t{1} << kV7FractionBits;
 inline constexpr uint64_t kV7MaxTicks = ~uint64_t{0};
 
-constexpr uint64_t v7_ticks(uint64_t unix_ms, uint64_t fraction) {
+constexpr uint64_t v7_ticks(uint64_t unix_ms, uint64_t fraction) noexcept {
     return (unix_ms << kV7FractionBits) | fraction;
 }
-constexpr uint64_t v7_ticks_unix_ms(uint64_t ticks) { return ticks >> kV7FractionBits; }
+constexpr uint64_t v7_ticks_unix_ms(uint64_t ticks) noexcept { return ticks >> kV7FractionBits; }
 
 // Unix microseconds to ticks (the sub-millisecond part rounded down). Fails before 1970
 // and beyond the 48-bit millisecond range.
-constexpr Result<uint64_t> v7_ticks_from_unix_us(int64_t unix_us) {
+constexpr Result<uint64_t> v7_ticks_from_unix_us(int64_t unix_us) noexcept {
     if (unix_us < 0 || static_cast<uint64_t>(unix_us) / 1000 > kV7MaxUnixMs)
         return Result<uint64_t>::failure(Errc::time_out_of_range);
     const uint64_t us = static_cast<uint64_t>(unix_us);
     return {v7_ticks(us / 1000, (us % 1000) * kV7TicksPerMs / 1000)};
 }
 
-constexpr Result<uint64_t> v7_ticks_from_unix_ns(int64_t unix_ns) {
+constexpr Result<uint64_t> v7_ticks_from_unix_ns(int64_t unix_ns) noexcept {
     if (unix_ns < 0 || static_cast<uint64_t>(unix_ns) / 1000000 > kV7MaxUnixMs)
         return Result<uint64_t>::failure(Errc::time_out_of_range);
     const uint64_t ns = static_cast<uint64_t>(unix_ns);
@@ -50,7 +50,7 @@ constexpr Result<uint64_t> v7_ticks_from_unix_ns(int64_t unix_ns) {
 }
 
 // Unix microseconds of a tick count, rounded down.
-constexpr int64_t v7_ticks_to_unix_us(uint64_t ticks) {
+constexpr int64_t v7_ticks_to_unix_us(uint64_t ticks) noexcept {
     const uint64_t fraction = ticks & (kV7TicksPerMs - 1);
     return static_cast<int64_t>(v7_ticks_unix_ms(ticks) * 1000 + fraction * 1000 / kV7TicksPerMs);
 }
@@ -60,7 +60,7 @@ constexpr int64_t v7_ticks_to_unix_us(uint64_t ticks) {
 // its sub-microsecond order. Both conversions round down, so that part can be 66 ticks,
 // one more than the room left in a millisecond's last microsecond (from tick 65470): it is
 // capped at the end of unix_us's millisecond. Fails as v7_ticks_from_unix_us does.
-constexpr Result<uint64_t> v7_ticks_moved_to(uint64_t ticks, int64_t unix_us) {
+constexpr Result<uint64_t> v7_ticks_moved_to(uint64_t ticks, int64_t unix_us) noexcept {
     const Result<uint64_t> base = v7_ticks_from_unix_us(unix_us);
     if (!base) return base;
     const uint64_t below_one_us = ticks - v7_ticks_from_unix_us(v7_ticks_to_unix_us(ticks)).value;
@@ -69,7 +69,7 @@ constexpr Result<uint64_t> v7_ticks_moved_to(uint64_t ticks, int64_t unix_us) {
 }
 
 // `tail` supplies the 58 bits after the time: the low 2 bits of tail[0], then tail[1..7].
-constexpr Uuid encode_v7(uint64_t ticks, const uint8_t (&tail)[8]) {
+constexpr Uuid encode_v7(uint64_t ticks, const uint8_t (&tail)[8]) noexcept {
     Uuid u{};
     const uint64_t ms = v7_ticks_unix_ms(ticks);
     const uint64_t fraction = ticks & (kV7TicksPerMs - 1);
@@ -83,17 +83,17 @@ constexpr Uuid encode_v7(uint64_t ticks, const uint8_t (&tail)[8]) {
 
 // The smallest and the largest valid v7 (version 7, variant 10) of a millisecond: every v7
 // of that millisecond sorts between them, so they bound index range scans and partitions.
-constexpr Uuid v7_min(uint64_t unix_ms) {
+constexpr Uuid v7_min(uint64_t unix_ms) noexcept {
     constexpr uint8_t kZeros[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     return encode_v7(v7_ticks(unix_ms, 0), kZeros);
 }
-constexpr Uuid v7_max(uint64_t unix_ms) {
+constexpr Uuid v7_max(uint64_t unix_ms) noexcept {
     constexpr uint8_t kOnes[8] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
     return encode_v7(v7_ticks(unix_ms, kV7TicksPerMs - 1), kOnes);
 }
 
 // The first 48 bits as Unix milliseconds (unix_ts_ms), whatever the version.
-constexpr uint64_t unix_ts_ms(const Uuid& u) {
+constexpr uint64_t unix_ts_ms(const Uuid& u) noexcept {
     uint64_t ms = 0;
     for (int i = 0; i < 6; ++i) ms = (ms << 8) | u.bytes[i];
     return ms;
@@ -103,7 +103,7 @@ constexpr uint64_t unix_ts_ms(const Uuid& u) {
 // Both carry a 60-bit count of 100-ns intervals since the Gregorian epoch, a 14-bit clock
 // sequence and a 48-bit node; v1 stores the time low field first, v6 high field first.
 
-constexpr Result<uint64_t> gregorian_from_unix_ns(int64_t unix_ns) {
+constexpr Result<uint64_t> gregorian_from_unix_ns(int64_t unix_ns) noexcept {
     // Floor division, so that times before 1970 round like every other reading.
     const int64_t unix_100ns = unix_ns / 100 - ((unix_ns % 100 < 0) ? 1 : 0);
     if (unix_100ns < -kGregorianToUnix100ns ||
@@ -118,13 +118,13 @@ struct GregorianFields {
     uint64_t node;             // 48 bits
 };
 
-constexpr void put_clock_seq_and_node(Uuid& u, uint16_t clock_seq, uint64_t node) {
+constexpr void put_clock_seq_and_node(Uuid& u, uint16_t clock_seq, uint64_t node) noexcept {
     u.bytes[8] = static_cast<uint8_t>(0x80 | ((clock_seq >> 8) & 0x3F));
     u.bytes[9] = static_cast<uint8_t>(clock_seq);
     for (int i = 0; i < 6; ++i) u.bytes[10 + i] = static_cast<uint8_t>(node >> (40 - 8 * i));
 }
 
-constexpr Uuid encode_v1(const GregorianFields& f) {
+constexpr Uuid encode_v1(const GregorianFields& f) noexcept {
     Uuid u{};
     const uint64_t t = f.timestamp_100ns;
     for (int i = 0; i < 4; ++i) u.bytes[i] = static_cast<uint8_t>(t >> (24 - 8 * i));  // time_low
@@ -136,7 +136,7 @@ constexpr Uuid encode_v1(const GregorianFields& f) {
     return u;
 }
 
-constexpr Uuid encode_v6(const GregorianFields& f) {
+constexpr Uuid encode_v6(const GregorianFields& f) noexcept {
     Uuid u{};
     const uint64_t t = f.timestamp_100ns;
     for (int i = 0; i < 4; ++i) u.bytes[i] = static_cast<uint8_t>(t >> (52 - 8 * i));  // time_high
@@ -149,7 +149,7 @@ constexpr Uuid encode_v6(const GregorianFields& f) {
 }
 
 // Reads the fields back; the caller checks the version first.
-constexpr GregorianFields decode_gregorian(const Uuid& u) {
+constexpr GregorianFields decode_gregorian(const Uuid& u) noexcept {
     const auto b = [&u](int i) { return static_cast<uint64_t>(u.bytes[i]); };
     uint64_t t = 0;
     if (u.version_nibble() == 6) {
@@ -168,7 +168,7 @@ constexpr GregorianFields decode_gregorian(const Uuid& u) {
 // The embedded time of a v1, v6 or v7 UUID of the RFC 9562 variant, in Unix microseconds,
 // rounded as PostgreSQL 18's uuid_extract_timestamp() does: v7 to the millisecond, v1/v6
 // 100-ns counts divided by 10 (rounding down) before the epoch shift.
-constexpr Result<int64_t> embedded_unix_us(const Uuid& u) {
+constexpr Result<int64_t> embedded_unix_us(const Uuid& u) noexcept {
     if (!u.is_rfc9562()) return Result<int64_t>::failure(Errc::unexpected_version);
     switch (u.version_nibble()) {
         case 7:

@@ -3,6 +3,8 @@
 #pragma once
 #include "cpp_only.hpp"
 
+#include <type_traits>
+
 namespace uuidx {
 
 enum class Errc {
@@ -21,11 +23,13 @@ enum class Errc {
 // into PostgreSQL, where no destructor may be pending when an error is raised.
 template <typename T>
 struct Result {
+    static_assert(std::is_trivially_copyable_v<T>,
+                  "a Result crosses into PostgreSQL, where no destructor may be pending when an error is raised");
     T value{};
     Errc error = Errc::ok;
 
-    static constexpr Result failure(Errc e) { return Result{T{}, e}; }
-    constexpr explicit operator bool() const { return error == Errc::ok; }
+    static constexpr Result failure(Errc e) noexcept { return Result{T{}, e}; }
+    constexpr explicit operator bool() const noexcept { return error == Errc::ok; }
 };
 
 }  // namespace uuidx

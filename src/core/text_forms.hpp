@@ -50,14 +50,14 @@ inline constexpr char kUlidOverflowReason[] =
 struct TypeIdText {
     char chars[kTypeIdMaxLength + 1];
     uint8_t length;
-    constexpr std::string_view view() const { return {chars, length}; }
+    constexpr std::string_view view() const noexcept { return {chars, length}; }
 };
 
 // A validated prefix (possibly empty), NUL-terminated.
 struct TypeIdPrefix {
     char chars[kTypeIdMaxPrefixLength + 1];
     uint8_t length;
-    constexpr std::string_view view() const { return {chars, length}; }
+    constexpr std::string_view view() const noexcept { return {chars, length}; }
 };
 
 struct DecodedTypeId {
@@ -70,7 +70,7 @@ struct DecodedTypeId {
 // A ULID as text: 26 upper-case characters and a NUL.
 struct UlidText {
     char chars[kBase32UuidLength + 1];
-    constexpr std::string_view view() const { return {chars, kBase32UuidLength}; }
+    constexpr std::string_view view() const noexcept { return {chars, kBase32UuidLength}; }
 };
 
 static_assert(std::is_trivially_copyable<TypeIdText>::value && std::is_trivially_copyable<TypeIdPrefix>::value &&

@@ -13,11 +13,11 @@ struct Uuid {
     std::array<uint8_t, 16> bytes{};
 
     // The version nibble (octet 6, high half). Meaningful only for the RFC 9562 variant.
-    constexpr int version_nibble() const { return bytes[6] >> 4; }
+    constexpr int version_nibble() const noexcept { return bytes[6] >> 4; }
 
     // The variant per RFC 9562 Table 1, as the value of its significant bits:
     // 0 (0xxx, NCS), 2 (10xx, RFC 9562), 6 (110x, Microsoft), 7 (111x, future).
-    constexpr int variant() const {
+    constexpr int variant() const noexcept {
         const uint8_t octet8 = bytes[8];
         if ((octet8 & 0x80) == 0x00) return 0;
         if ((octet8 & 0xC0) == 0x80) return 2;
@@ -25,22 +25,22 @@ struct Uuid {
         return 7;
     }
 
-    constexpr bool is_rfc9562() const { return variant() == 2; }
+    constexpr bool is_rfc9562() const noexcept { return variant() == 2; }
 
     // Stamps the version nibble and the RFC 9562 variant bits, keeping every other bit.
-    constexpr void set_version_and_variant(int version) {
+    constexpr void set_version_and_variant(int version) noexcept {
         bytes[6] = static_cast<uint8_t>((bytes[6] & 0x0F) | (version << 4));
         bytes[8] = static_cast<uint8_t>((bytes[8] & 0x3F) | 0x80);
     }
 
-    friend constexpr bool operator==(const Uuid& a, const Uuid& b) {
+    friend constexpr bool operator==(const Uuid& a, const Uuid& b) noexcept {
         for (int i = 0; i < 16; ++i)
             if (a.bytes[i] != b.bytes[i]) return false;
         return true;
     }
-    friend constexpr bool operator!=(const Uuid& a, const Uuid& b) { return !(a == b); }
+    friend constexpr bool operator!=(const Uuid& a, const Uuid& b) noexcept { return !(a == b); }
     // Byte-wise order: the order of PostgreSQL's uuid type and of the text form.
-    friend constexpr bool operator<(const Uuid& a, const Uuid& b) {
+    friend constexpr bool operator<(const Uuid& a, const Uuid& b) noexcept {
         for (int i = 0; i < 16; ++i)
             if (a.bytes[i] != b.bytes[i]) return a.bytes[i] < b.bytes[i];
         return false;

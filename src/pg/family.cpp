@@ -24,10 +24,10 @@ Datum name_based(FunctionCallInfo fcinfo, int version, Digest digest, Detail&& d
 }
 
 // v1 <-> v6: input of another version is an error naming what it got.
-Datum reorder(FunctionCallInfo fcinfo, uuidx::Result<Uuid> (*convert)(const Uuid&), const char* function,
+Datum reorder(FunctionCallInfo fcinfo, uuidx::Result<Uuid> (*convert)(const Uuid&) noexcept, const char* function,
               int wanted_version) {
     const Uuid u = uuid_from_datum(PG_GETARG_UUID_P(0));
-    const uuidx::Result<Uuid> converted = convert(u);
+    const uuidx::Result<Uuid> converted = UUIDX_NOTHROW(convert(u));
     if (!converted) uuidx::pg::raise_unexpected_version(function, wanted_version, u);
     return uuid_datum(converted.value);
 }

@@ -22,7 +22,7 @@ extern "C" {
 
 PG_FUNCTION_INFO_V1(uuidx_generate_v4);
 Datum uuidx_generate_v4(PG_FUNCTION_ARGS) {
-    Generator& generator = process_generator();
+    Generator& generator = UUIDX_NOTHROW(process_generator());
     return uuid_datum(value_or_raise([&] { return generator.v4(); }, nullptr));
 }
 
@@ -41,7 +41,7 @@ Datum uuidx_generate_v7_shifted(PG_FUNCTION_ARGS) {
     Generator& generator = ordered_generator();
 
     const uint64 ticks = value_or_raise([&] { return generator.next_v7_ticks(); }, kV7Range);
-    const TimestampTz now = uuidx::v7_ticks_to_unix_us(ticks) - kUnixToPostgresEpochUs;
+    const TimestampTz now = UUIDX_NOTHROW(uuidx::v7_ticks_to_unix_us(ticks)) - kUnixToPostgresEpochUs;
     const TimestampTz shifted = DatumGetTimestampTz(
         DirectFunctionCall2(timestamptz_pl_interval, TimestampTzGetDatum(now), IntervalPGetDatum(shift)));
     const int64 shifted_unix_us = unix_us_of(shifted);

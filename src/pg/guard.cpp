@@ -50,12 +50,12 @@ void raise_core_error(Errc error, const char* detail) {
 }
 
 void raise_unexpected_version(const char* function, int wanted_version, const Uuid& u) {
-    raise_core_error(
-        Errc::unexpected_version,
-        u.is_rfc9562()
-            ? psprintf("%s() takes a version %d UUID; got version %d.", function, wanted_version, u.version_nibble())
-            : psprintf("%s() takes a version %d UUID; got one of variant %d, which has no version.", function,
-                       wanted_version, u.variant()));
+    raise_core_error(Errc::unexpected_version,
+                     UUIDX_NOTHROW(u.is_rfc9562())
+                         ? psprintf("%s() takes a version %d UUID; got version %d.", function, wanted_version,
+                                    UUIDX_NOTHROW(u.version_nibble()))
+                         : psprintf("%s() takes a version %d UUID; got one of variant %d, which has no version.",
+                                    function, wanted_version, UUIDX_NOTHROW(u.variant())));
 }
 
 void raise_unexpected_exception(const char* what) {

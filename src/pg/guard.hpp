@@ -1,11 +1,17 @@
-// The one door from PostgreSQL into the core. Every SQL-callable function reaches the
-// core through call_core(), and every core error leaves through raise_core_error().
+// The one door from PostgreSQL into the core. A SQL-callable function reaches the core in
+// one of two ways, and no other:
+//  - through call_core() (or value_or_raise(), which uses it), for every core function
+//    that can throw or allocate;
+//  - directly, through UUIDX_NOTHROW(call), only for a core function declared noexcept:
+//    the macro's static_assert checks the claim at the call site, so a core function that
+//    later starts to throw stops the build instead of reaching PostgreSQL.
+// Every core error leaves through raise_core_error().
 //
 // Two rules make C++ and PostgreSQL's longjmp-based errors safe together:
 //  - no C++ exception crosses into PostgreSQL: call_core() catches everything;
 //  - no ereport() unwinds a live C++ object: the error is raised only after the catch
 //    block has ended, with the message copied into a plain buffer, and core results are
-//    trivially copyable values (Result<T>), never objects with destructors.
+//    trivially copyable values (Result<T>, which checks it), never objects with destructors.
 #pragma once
 
 #include <cstring>
@@ -29,6 +35,14 @@ namespace uuidx::pg {
 
 // Raised after a C++ exception: never expected, reported as an internal error.
 [[noreturn]] void raise_unexpected_exception(const char* what);
+
+// A direct call of a core function that cannot throw (see the top of this file). The
+// lambda keeps the call's value category, so a reference stays a reference.
+#define UUIDX_NOTHROW(call)                                                                 \
+    ([&]() noexcept -> decltype(auto) {                                                    \
+        static_assert(noexcept(call), #call " may throw: call it through uuidx::pg::call_core()"); \
+        return call;                                                                        \
+    }())
 
 template <typename Fn>
 auto call_core(Fn&& fn) -> decltype(fn()) {

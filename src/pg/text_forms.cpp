@@ -44,7 +44,7 @@ Datum uuidx_uuid_to_typeid(PG_FUNCTION_ARGS) {
     const uuidx::TypeIdText encoded =
         value_or_raise([&] { return uuidx::typeid_from_uuid(view_of(prefix), id, reason); },
                        [&] { return invalid_prefix(prefix, reason); });
-    return text_datum(encoded.view());
+    return text_datum(UUIDX_NOTHROW(encoded.view()));
 }
 
 PG_FUNCTION_INFO_V1(uuidx_typeid_to_uuid);
@@ -64,29 +64,30 @@ Datum uuidx_typeid_prefix(PG_FUNCTION_ARGS) {
     const uuidx::TypeIdPrefix prefix =
         value_or_raise([&] { return uuidx::typeid_prefix(view_of(input), reason); },
                        [&] { return not_a("TypeID", input, reason); });
-    return text_datum(prefix.view());
+    return text_datum(UUIDX_NOTHROW(prefix.view()));
 }
 
 // The prefix is checked before the v7 is drawn, so a bad prefix spends no tick of the order.
 PG_FUNCTION_INFO_V1(uuidx_typeid_generate);
 Datum uuidx_typeid_generate(PG_FUNCTION_ARGS) {
     const text* prefix = PG_GETARG_TEXT_PP(0);
-    const char* problem = uuidx::typeid_prefix_problem(view_of(prefix));
+    const std::string_view prefix_text = view_of(prefix);
+    const char* problem = UUIDX_NOTHROW(uuidx::typeid_prefix_problem(prefix_text));
     if (problem) uuidx::pg::raise_core_error(uuidx::Errc::invalid_text_form, invalid_prefix(prefix, problem));
     uuidx::Generator& generator = uuidx::pg::ordered_generator();
     const Uuid id = value_or_raise([&] { return generator.v7(); }, uuidx::pg::kV7Range);
     const char* reason = nullptr;
     const uuidx::TypeIdText encoded =
-        value_or_raise([&] { return uuidx::typeid_from_uuid(view_of(prefix), id, reason); },
+        value_or_raise([&] { return uuidx::typeid_from_uuid(prefix_text, id, reason); },
                        [&] { return invalid_prefix(prefix, reason); });
-    return text_datum(encoded.view());
+    return text_datum(UUIDX_NOTHROW(encoded.view()));
 }
 
 PG_FUNCTION_INFO_V1(uuidx_uuid_to_ulid);
 Datum uuidx_uuid_to_ulid(PG_FUNCTION_ARGS) {
     const Uuid id = uuid_from_datum(PG_GETARG_UUID_P(0));
     const uuidx::UlidText ulid = uuidx::pg::call_core([&] { return uuidx::ulid_from_uuid(id); });
-    return text_datum(ulid.view());
+    return text_datum(UUIDX_NOTHROW(ulid.view()));
 }
 
 PG_FUNCTION_INFO_V1(uuidx_ulid_to_uuid);
