@@ -6,16 +6,29 @@ EXTVERSION   = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" uuidx.control
 MODULE_big   = uuidx
 CORE_SRCS    = $(sort $(wildcard src/core/*.cpp))
 PG_SRCS      = $(sort $(wildcard src/pg/*.cpp))
-OBJS         = $(CORE_SRCS:.cpp=.o) $(PG_SRCS:.cpp=.o)
-DATA         = $(wildcard sql/uuidx--*.sql)
+# TEST_BUILD_OBJS: what a test build links in besides the product (test/hardening.mk).
+OBJS         = $(CORE_SRCS:.cpp=.o) $(PG_SRCS:.cpp=.o) $(TEST_BUILD_OBJS)
 
-# pg_regress: inputs in sql/, expected outputs in expected/ (classic PGXS layout).
-# The first two create and drop uuidx themselves; ossp_coexistence then creates it (after
-# uuid-ossp) for the tests after it.
+# The extension's scripts. Those of released versions are frozen: committed, never built
+# again, their SHA-256 pinned in sql/released.sha256 (the test command checks them). The
+# version under development, NEXT_VERSION, is built from one source, sql/uuidx.sql: its full
+# script and the upgrade to it from LAST_RELEASE (sql/build-script.awk, sql/README.md).
+LAST_RELEASE     = 1.1.0
+NEXT_VERSION     = 1.2.0
+RELEASED_SCRIPTS = sql/uuidx--1.0.sql sql/uuidx--1.0--1.1.0.sql sql/uuidx--1.1.0.sql
+BUILT_SCRIPTS    = sql/uuidx--$(NEXT_VERSION).sql sql/uuidx--$(LAST_RELEASE)--$(NEXT_VERSION).sql
+DATA             = $(RELEASED_SCRIPTS)
+DATA_built       = $(BUILT_SCRIPTS)
+
+# pg_regress: inputs in sql/, expected outputs in expected/ (PGXS's layout; sql/README.md
+# says which file in sql/ is what). Every file runs alone (make installcheck REGRESS=inspect):
+# pg_regress creates uuidx in the test database first (--load-extension), and the files that
+# test creating and dropping it (untouched_catalog, extension_update, ossp_coexistence) say
+# so and leave the database as they found it.
 REGRESS      = untouched_catalog extension_update ossp_coexistence catalog inspect generate_v7 uuidv7_shift uuidv7_infinity \
                generate_v6_v1 name_based name_based_v3 family_misc time_range range_plans \
                migration_guide switch_to_uuidx text_forms bad_input builtin_parity
-REGRESS_OPTS = --inputdir=.
+REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 # REGRESS_SKIP=name... leaves tests out (debian/rules, for the build-time test).
 REGRESS     := $(filter-out $(REGRESS_SKIP),$(REGRESS))
 
@@ -29,7 +42,7 @@ EXTRA_CLEAN  = build/unit_tests results regression.diffs regression.out
 
 # The core's unit tests need no PostgreSQL: `make unit` works without a pg_config (as do
 # the goals test/hardening.mk adds to NO_PGXS_GOALS).
-NO_PGXS_GOALS += unit build/unit_tests dist deb
+NO_PGXS_GOALS += unit build/unit_tests dist deb print-% scripts
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 ifneq ($(PGXS),)
@@ -58,6 +71,11 @@ src/core/%.bc: src/core/%.cpp $(wildcard src/core/*.hpp)
 	$(CLANG) -xc++ -std=c++17 -O2 -flto=thin -emit-llvm -c -o $@ $<
 $(PG_SRCS:.cpp=.o): $(wildcard src/core/*.hpp src/pg/*.hpp)
 
+sql/uuidx--$(NEXT_VERSION).sql: sql/uuidx.sql sql/build-script.awk
+	awk -v script=full -v version=$(NEXT_VERSION) -f sql/build-script.awk $< >$@.tmp && mv $@.tmp $@
+sql/uuidx--$(LAST_RELEASE)--$(NEXT_VERSION).sql: sql/uuidx.sql sql/build-script.awk
+	awk -v script=upgrade -v version=$(NEXT_VERSION) -v from=$(LAST_RELEASE) -f sql/build-script.awk $< >$@.tmp && mv $@.tmp $@
+
 # ---- unit tests of the core (GoogleTest) -------------------------------------------
 UNIT_SRCS = $(sort $(wildcard test/unit/*.cpp))
 build/unit_tests: $(CORE_SRCS) $(UNIT_SRCS) $(wildcard src/core/*.hpp test/unit/*.hpp)
@@ -67,8 +85,7 @@ build/unit_tests: $(CORE_SRCS) $(UNIT_SRCS) $(wildcard src/core/*.hpp test/unit/
 # ---- the PGXN release -------------------------------------------------------------
 # uuidx-VERSION.zip from the committed tree (git archive): what building, installing and
 # `make installcheck` need, and nothing else. test/run-release.sh builds and tests it.
-DIST_FILES = LICENSE META.json Makefile README.md CHANGELOG.md uuidx.control sql src expected \
-             test/regress test/migration
+DIST_FILES = LICENSE META.json Makefile README.md CHANGELOG.md uuidx.control sql src expected
 dist:
 	git archive --format=zip --prefix=$(EXTENSION)-$(EXTVERSION)/ -o $(EXTENSION)-$(EXTVERSION).zip HEAD $(DIST_FILES)
 
@@ -77,7 +94,15 @@ dist:
 deb:
 	bash test/run-packages.sh
 
-.PHONY: unit test run bench dist deb
+# `make print-VARIABLE` prints a variable: the scripts ask the Makefile for what it knows
+# (EXTVERSION, REGRESS) rather than reading its sources a second time.
+print-%:
+	@echo $($*)
+
+# The built scripts alone (no PostgreSQL needed).
+scripts: $(BUILT_SCRIPTS)
+
+.PHONY: unit test run bench dist deb scripts
 unit: build/unit_tests
 	build/unit_tests
 

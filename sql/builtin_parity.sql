@@ -6,7 +6,7 @@
 -- (builtin_parity.out: 18; _1: 15 and 16, nothing to compare; _2: 17).
 SELECT to_regprocedure('pg_catalog.uuid_extract_timestamp(uuid)') IS NOT NULL AS builtins_present \gset
 \if :builtins_present
-\ir test/regress/rfc9562_vectors.sql
+\ir sql/include/rfc9562_vectors.sql
 
 -- Each base's 16 bytes with every (version nibble, variant nibble) pair written in.
 CREATE TEMP TABLE corpus AS

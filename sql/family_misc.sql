@@ -52,7 +52,7 @@ SELECT uuid_extract_clock_seq(NULL) IS NULL AS strict_clock_seq, uuid_extract_no
 
 -- uuid_inspect(): every RFC 9562 vector, nil, max and other variants, field by field.
 \x on
-\ir test/regress/rfc9562_vectors.sql
+\ir sql/include/rfc9562_vectors.sql
 SELECT id, i.*
 FROM (SELECT id, u FROM rfc9562_vectors
       UNION ALL

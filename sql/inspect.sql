@@ -3,7 +3,7 @@ SET timezone = 'UTC';
 
 -- RFC 9562 Appendix A and B vectors. pg_regress feeds this file to psql on standard input,
 -- so \ir paths are relative to the project's top directory.
-\ir test/regress/rfc9562_vectors.sql
+\ir sql/include/rfc9562_vectors.sql
 SELECT id, u, public.uuid_extract_version(u) AS version, uuid_extract_variant(u) AS variant,
        public.uuid_extract_timestamp(u) AS ts
 FROM rfc9562_vectors ORDER BY id;

@@ -1,10 +1,10 @@
--- The README's migration guide, run end to end on a small data set: test/migration/steps.sql
+-- The README's migration guide, run end to end on a small data set: sql/include/migration_steps.sql
 -- holds the guide's SQL exactly as the README shows it (test/integration/readme_guide.sh
--- checks that), test/migration/schema.sql the schema it starts from. pg_regress feeds this
+-- checks that), sql/include/migration_schema.sql the schema it starts from. pg_regress feeds this
 -- file to psql on standard input, so \ir paths are relative to the project's top directory.
 SET client_min_messages = warning;
 \set parents 2000
-\ir test/migration/schema.sql
+\ir sql/include/migration_schema.sql
 
 -- The state before: every key and every reference, by old key.
 CREATE TEMP TABLE before_keys AS
@@ -12,7 +12,7 @@ SELECT 'customers' AS tbl, id FROM customers UNION ALL SELECT 'orders', id FROM 
 CREATE TEMP TABLE before_references AS
 SELECT id AS child, customer_id AS parent FROM orders UNION ALL SELECT id, customer_id FROM notes;
 
-\ir test/migration/steps.sql
+\ir sql/include/migration_steps.sql
 
 -- No row lost, no key collision, every reference the same as before (through the old keys).
 SELECT count(*) AS keys_before,

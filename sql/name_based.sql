@@ -10,7 +10,7 @@ FROM unnest(ARRAY['sha256', 'SHA256', 'sha384', 'sha512', 'sha3-256', 'Sha3-512'
 
 -- Byte-identical to uuid-ossp (uuidv3 in name_based_v3.sql). pg_regress feeds this file to
 -- psql on standard input, so \ir paths are relative to the project's top directory.
-\ir test/regress/ossp_names.sql
+\ir sql/include/ossp_names.sql
 SELECT count(*) AS compared,
        count(*) FILTER (WHERE uuidv5(ns, name) = uuid_generate_v5(ns, name)) AS v5_identical,
        max(octet_length(name)) AS longest_name_bytes,

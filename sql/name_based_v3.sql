@@ -6,7 +6,7 @@ SELECT uuidv3(uuid_namespace('dns'), 'www.example.com') = '5df41881-3aed-3515-88
 \echo :LAST_ERROR_SQLSTATE
 
 -- Byte-identical to uuid-ossp, on the names and namespaces of name_based.sql.
-\ir test/regress/ossp_names.sql
+\ir sql/include/ossp_names.sql
 SELECT count(*) AS compared,
        count(*) FILTER (WHERE uuidv3(ns, name) = uuid_generate_v3(ns, name)) AS v3_identical
 FROM ossp_names;

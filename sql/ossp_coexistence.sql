@@ -1,6 +1,9 @@
 -- uuidx and the contrib extension uuid-ossp share no function name, so a schema that
--- already has uuid-ossp accepts uuidx, in either order.
+-- already has uuid-ossp accepts uuidx, in either order. This file creates and drops both
+-- extensions itself, starting by dropping the uuidx pg_regress made, and leaves uuidx
+-- installed at its end, as it found it.
 SET client_min_messages = warning;
+DROP EXTENSION uuidx;
 
 CREATE EXTENSION "uuid-ossp";
 CREATE EXTENSION uuidx;
@@ -30,4 +33,4 @@ SELECT proname AS shared_name FROM members WHERE extname = 'uuidx'
 INTERSECT
 SELECT proname FROM members WHERE extname = 'uuid-ossp';
 
--- The rest of the suite runs with both extensions present, as users will have them.
+DROP EXTENSION "uuid-ossp";

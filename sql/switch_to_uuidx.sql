@@ -2,7 +2,7 @@
 -- database of its own: from a hand-written uuid_generate_v7() (the overlay() recipe), and
 -- from uuid-ossp's uuid_generate_v4() defaults. (From pg_uuidv7: the integration test
 -- switch_from_pg_uuidv7.sh, with the packaged pg_uuidv7.) The scripts themselves are not
--- echoed here (ECHO none): they are in test/migration/ and, word for word, in the README.
+-- echoed here (ECHO none): they are in sql/include/ and, word for word, in the README.
 SET client_min_messages = notice;
 CREATE DATABASE uuidx_switch_own;
 \c uuidx_switch_own
@@ -24,7 +24,7 @@ SELECT pg_sleep(0.002);
 -- The switch: name what to replace, then run the script.
 SET uuidx_switch.replace = 'public.uuid_generate_v7()';
 \set ECHO none
-\ir test/migration/switch_to_uuidx.sql
+\ir sql/include/switch_to_uuidx.sql
 \set ECHO all
 SELECT e.extnamespace::regnamespace AS uuidx_schema,
        (SELECT count(*) FROM pg_proc p WHERE p.proname = 'uuid_generate_v7' AND p.prolang = (SELECT oid FROM pg_language WHERE lanname = 'plpgsql')) AS hand_written_left
@@ -44,7 +44,7 @@ SELECT bool_and(t.id > b.id) AS new_key_sorts_last,
 FROM tickets t, before b WHERE t.title = 'after the switch';
 -- A second run changes nothing.
 \set ECHO none
-\ir test/migration/switch_to_uuidx.sql
+\ir sql/include/switch_to_uuidx.sql
 \set ECHO all
 RESET uuidx_switch.replace;
 
@@ -60,7 +60,7 @@ CREATE TABLE accounts (id uuid PRIMARY KEY DEFAULT uuid_generate_v4(), name text
 CREATE TABLE sessions (id uuid PRIMARY KEY DEFAULT uuid_generate_v4(), token text DEFAULT md5(uuid_generate_v4()::text));
 INSERT INTO accounts (name) SELECT 'account ' || g FROM generate_series(1, 100) g;
 \set ECHO none
-\ir test/migration/from_uuid_ossp.sql
+\ir sql/include/from_uuid_ossp.sql
 \set ECHO all
 INSERT INTO accounts (name) VALUES ('after the switch');
 SELECT public.uuid_extract_version(id) AS version, count(*) FROM accounts GROUP BY 1 ORDER BY 1;

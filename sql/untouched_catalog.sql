@@ -3,6 +3,12 @@
 -- PostgreSQL's own catalog with the description and privileges it had; and every uuidx
 -- function has a description of its own, also those that share a name with a built-in
 -- (uuid_extract_version and uuid_extract_timestamp on 17; uuidv4 and uuidv7 on 18).
+-- This file creates and drops uuidx itself, in a database of its own made from template0:
+-- the snapshot below must be of a catalog that uuidx has never touched (pg_regress has
+-- already created uuidx in contrib_regression).
+SET client_min_messages = warning;
+CREATE DATABASE uuidx_untouched TEMPLATE template0;
+\c uuidx_untouched
 SET client_min_messages = warning;
 
 -- The state to keep: descriptions of the objects initdb made (below FirstNormalObjectId)
@@ -86,3 +92,6 @@ SELECT * FROM uuidx_described;
 SELECT count(*) AS builtin_changes_while_installed FROM builtin_changes;
 DROP EXTENSION uuidx;
 SELECT count(*) AS builtin_changes_after_drop FROM builtin_changes;
+
+\c contrib_regression
+DROP DATABASE uuidx_untouched;

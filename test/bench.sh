@@ -15,7 +15,7 @@
 #   BENCH_INSERT_ROWS (1000000) rows per insert, BENCH_REPETITIONS (3) of each key, and
 #   BENCH_RATIO_REPETITIONS (5) for bigint identity and uuidx's v7, whose ratio is reported;
 #   BENCH_PGBENCH_SECONDS (20) per key; BENCH_MIGRATION_PARENTS (0: skipped) customers for
-#   a timing of the v4 -> v7 migration guide (test/migration/steps.sql).
+#   a timing of the v4 -> v7 migration guide (sql/include/migration_steps.sql).
 set -u
 PG_MAJOR=${PG_MAJOR:-18}
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -72,17 +72,17 @@ measure_pgbench() {
 }
 
 # The migration guide at scale: MIGRATION_PARENTS customers, each with two orders and a
-# note, moved from v4 to v7 keys by test/migration/steps.sql.
+# note, moved from v4 to v7 keys by sql/include/migration_steps.sql.
 measure_migration() {
     local started finished
     log "migration guide: building $MIGRATION_PARENTS customers, $((2 * MIGRATION_PARENTS)) orders, $MIGRATION_PARENTS notes"
     psql_quiet -c 'CREATE DATABASE migration_bench' &&
         psql_quiet -d migration_bench -c 'CREATE EXTENSION uuidx' -v parents="$MIGRATION_PARENTS" \
-            -f test/migration/schema.sql &&
+            -f sql/include/migration_schema.sql &&
         psql_quiet -d migration_bench -c 'CHECKPOINT' || return 1
-    log "migration guide: running test/migration/steps.sql"
+    log "migration guide: running sql/include/migration_steps.sql"
     started=$(date +%s.%N)
-    "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -d migration_bench -f test/migration/steps.sql || return 1
+    "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -d migration_bench -f sql/include/migration_steps.sql || return 1
     finished=$(date +%s.%N)
     awk -v parents="$MIGRATION_PARENTS" -v started="$started" -v finished="$finished" 'BEGIN {
         printf "\nThe migration guide, %d customers (%d rows in all): %.0f s.\n", parents, 4 * parents, finished - started }' \

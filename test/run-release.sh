@@ -19,7 +19,7 @@ cd "$UUIDX_ROOT"
 use_native_major
 UUIDX_LABEL=${UUIDX_LABEL:-release}
 WORK=$UUIDX_ROOT/build/release
-VERSION=$(sed -n "s/^default_version = '\(.*\)'/\1/p" uuidx.control)
+VERSION=$(uuidx_version)
 ARCHIVE=uuidx-$VERSION.zip
 source "$UUIDX_ROOT/test/lib/tally.sh"
 trap 'stop_cluster' EXIT
@@ -35,7 +35,7 @@ NODE_DIR=$WORK/node
 install_node_packages() {
     mkdir -p "$NODE_DIR" && cp test/clients/node/* "$NODE_DIR/" && (cd "$NODE_DIR" && npm ci --no-audit --no-fund)
 }
-check "npm ci of the Node.js client's packages" "$WORK/logs/npm.log" install_node_packages
+run_test "npm ci of the Node.js client's packages" "$WORK/logs/npm.log" install_node_packages
 
 # The public id vectors the unit tests check the core against are what the specification
 # gives with npm's independent SipHash, computed again now.
@@ -43,10 +43,10 @@ vectors_are_current() {
     (cd "$NODE_DIR" && node uuidv47_vectors.js) >"$WORK/uuidv47_vectors.inc" &&
         diff -u test/unit/uuidv47_vectors.inc "$WORK/uuidv47_vectors.inc"
 }
-check "uuidv47 façade vectors: test/unit/uuidv47_vectors.inc is what the spec and npm siphash give" \
+run_test "uuidv47 façade vectors: test/unit/uuidv47_vectors.inc is what the spec and npm siphash give" \
     "$WORK/logs/uuidv47_vectors.log" vectors_are_current
 
-check "META.json follows the PGXN Meta Spec 1.0.0" "$WORK/logs/meta.log" /usr/bin/python3 test/release/check_meta.py
+run_test "META.json follows the PGXN Meta Spec 1.0.0" "$WORK/logs/meta.log" /usr/bin/python3 test/release/check_meta.py
 
 # The archive: one top directory uuidx-VERSION/, everything pg_regress reads, no test
 # machinery beyond it, nothing built.
@@ -59,10 +59,10 @@ names = [n for n in zipfile.ZipFile(archive).namelist() if not n.endswith("/")]
 problems = [f"outside {top}/: {n}" for n in names if not n.startswith(top + "/")]
 relative = {n[len(top) + 1:] for n in names}
 required = ["Makefile", "META.json", "LICENSE", "README.md", "CHANGELOG.md", "uuidx.control",
-            f"sql/uuidx--{top.split('-', 1)[1]}.sql", "test/regress/rfc9562_vectors.sql"]
+            f"sql/uuidx--{top.split('-', 1)[1]}.sql", "sql/include/rfc9562_vectors.sql"]
 problems += [f"missing: {n}" for n in required if n not in relative]
 # Every pg_regress input's expected output, and every file an input includes.
-for name in [n for n in relative if re.match(r"^sql/[a-z_0-9]+\.sql$", n) and not n.startswith("sql/uuidx--")]:
+for name in [n for n in relative if re.match(r"^sql/[a-z_0-9]+\.sql$", n) and not n.startswith("sql/uuidx")]:
     test = name[4:-4]
     if f"expected/{test}.out" not in relative:
         problems.append(f"no expected output for {name}")
@@ -73,7 +73,7 @@ print(f"{len(relative)} files")
 sys.exit(1 if problems else 0)
 EOF
 }
-check "make dist: $ARCHIVE" "$WORK/logs/dist.log" archive_is_complete || { finish; exit 1; }
+run_test "make dist: $ARCHIVE" "$WORK/logs/dist.log" archive_is_complete || { finish; exit 1; }
 
 # Unpacked where nothing else is, built and installed from there.
 UNPACKED=$WORK/unpacked/uuidx-$VERSION
@@ -81,7 +81,7 @@ build_unpacked() {
     mkdir -p "$WORK/unpacked" && /usr/bin/python3 -m zipfile -e "$ARCHIVE" "$WORK/unpacked" &&
         make -C "$UNPACKED" -s -j2 PG_CONFIG="$PG_CONFIG" && make -C "$UNPACKED" -s install PG_CONFIG="$PG_CONFIG"
 }
-check "the unpacked archive builds and installs" "$WORK/logs/build.log" build_unpacked || { finish; exit 1; }
+run_test "the unpacked archive builds and installs" "$WORK/logs/build.log" build_unpacked || { finish; exit 1; }
 
 for mode in session preloaded; do
     if [ "$mode" = preloaded ]; then
@@ -89,14 +89,14 @@ for mode in session preloaded; do
     else
         start_cluster || { fail "cluster ($mode)"; continue; }
     fi
-    check "the unpacked archive passes its make installcheck ($mode)" "$WORK/logs/installcheck-$mode.log" \
+    run_test "the unpacked archive passes its make installcheck ($mode)" "$WORK/logs/installcheck-$mode.log" \
         make -C "$UNPACKED" -s installcheck PG_CONFIG="$PG_CONFIG"
     [ -f "$UNPACKED/regression.diffs" ] && cp "$UNPACKED/regression.diffs" "$WORK/regression-$mode.diffs"
     if [ "$mode" = session ]; then
         psql_quiet -c 'CREATE DATABASE clients' && psql_quiet -d clients -c 'CREATE EXTENSION uuidx' &&
-            check "psycopg 3 client ($(/usr/bin/python3 -c 'import psycopg; print(psycopg.__version__)'))" \
+            run_test "psycopg 3 client ($(/usr/bin/python3 -c 'import psycopg; print(psycopg.__version__)'))" \
                 "$WORK/logs/psycopg.log" env PGDATABASE=clients /usr/bin/python3 test/clients/psycopg_client.py
-        check "node-postgres and uuid client (Node.js $(node --version))" "$WORK/logs/node.log" \
+        run_test "node-postgres and uuid client (Node.js $(node --version))" "$WORK/logs/node.log" \
             env PGDATABASE=clients bash -c "cd '$NODE_DIR' && node client.test.js"
     fi
     stop_cluster

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The SQL the README gives users is the SQL the tests run: the ```sql blocks of each
-# section below, joined, must equal its file in test/migration/ (blank lines aside).
-#   "Migrating from v4 to v7 keys"  test/migration/steps.sql           (sql/migration_guide.sql)
-#   "From pg_uuidv7"                test/migration/switch_to_uuidx.sql (switch_from_pg_uuidv7.sh,
+# section below, joined, must equal its file in sql/include/ (blank lines aside).
+#   "Migrating from v4 to v7 keys"  sql/include/migration_steps.sql           (sql/migration_guide.sql)
+#   "From pg_uuidv7"                sql/include/switch_to_uuidx.sql (switch_from_pg_uuidv7.sh,
 #                                                                       sql/switch_to_uuidx.sql)
-#   "From uuid-ossp"                test/migration/from_uuid_ossp.sql  (sql/switch_to_uuidx.sql)
+#   "From uuid-ossp"                sql/include/from_uuid_ossp.sql  (sql/switch_to_uuidx.sql)
 set -eu
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
@@ -28,8 +28,8 @@ while IFS='|' read -r heading file; do
         echo "FAILED: '$heading' differs from $file"; status=1
     fi
 done <<'PAIRS'
-## Migrating from v4 to v7 keys|test/migration/steps.sql
-### From pg_uuidv7|test/migration/switch_to_uuidx.sql
-### From uuid-ossp|test/migration/from_uuid_ossp.sql
+## Migrating from v4 to v7 keys|sql/include/migration_steps.sql
+### From pg_uuidv7|sql/include/switch_to_uuidx.sql
+### From uuid-ossp|sql/include/from_uuid_ossp.sql
 PAIRS
 exit $status

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's switch from pg_uuidv7 (test/migration/switch_to_uuidx.sql), run against the
+# The README's switch from pg_uuidv7 (sql/include/switch_to_uuidx.sql), run against the
 # real pg_uuidv7 where Debian packages it for this major (exit 77, a visible skip, where not).
 # A database uses pg_uuidv7 the ways its users do: column defaults, views, a SQL-standard
 # function body, a table partitioned on bounds pg_uuidv7 computed. After the switch
@@ -66,7 +66,7 @@ fresh_database switch_refused
 psql_quiet -d switch_refused -c 'CREATE EXTENSION pg_uuidv7' -c "
     CREATE TABLE audited (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(),
                           CONSTRAINT created_after_2020 CHECK (uuid_v7_to_timestamptz(id) > '2020-01-01'))"
-if refusal=$(psql_quiet -d switch_refused -f test/migration/switch_to_uuidx.sql 2>&1); then
+if refusal=$(psql_quiet -d switch_refused -f sql/include/switch_to_uuidx.sql 2>&1); then
     echo "FAILED: the switch accepted a CHECK constraint it cannot carry over"; exit 1
 fi
 echo "$refusal" | grep -q 'cannot switch to uuidx: nothing was changed' || { echo "$refusal"; exit 1; }
@@ -78,7 +78,7 @@ echo "$refusal" | grep -q 'constraint created_after_2020 on table .*audited call
 echo "ok: a CHECK constraint is refused, naming it, and nothing changes"
 
 # The switch, exactly as the README gives it.
-psql_quiet -d "$db" -f test/migration/switch_to_uuidx.sql
+psql_quiet -d "$db" -f sql/include/switch_to_uuidx.sql
 check "pg_uuidv7 is gone and uuidx is in its schema" "
     SELECT NOT EXISTS (SELECT FROM pg_extension WHERE extname = 'pg_uuidv7')
        AND (SELECT extnamespace = 'public'::regnamespace FROM pg_extension WHERE extname = 'uuidx')
@@ -109,7 +109,7 @@ check "keys still route to the partitions pg_uuidv7's bounds define" "
     SELECT part = 'readings_2026_02' FROM ins"
 
 # Run again: nothing to do, nothing changes.
-again=$(psql_quiet -d "$db" -f test/migration/switch_to_uuidx.sql 2>&1)
+again=$(psql_quiet -d "$db" -f sql/include/switch_to_uuidx.sql 2>&1)
 echo "$again" | grep -q 'nothing to switch: uuidx .* is installed in schema public' || { echo "$again"; exit 1; }
 echo "ok: a second run changes nothing"
 

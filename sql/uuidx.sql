@@ -1,0 +1,303 @@
+--# The source of uuidx's extension scripts. `make` builds from it (sql/build-script.awk):
+--#   sql/uuidx--NEXT.sql        the full script of the version under development, and
+--#   sql/uuidx--LAST--NEXT.sql  the upgrade to it from the last release,
+--# where NEXT and LAST are NEXT_VERSION and LAST_RELEASE in the Makefile. Released scripts
+--# are never built again: they are committed and frozen (sql/README.md).
+--#
+--# Every line goes into the full script but these "--#" lines, which describe the source.
+--# A block between "--@ begin both" and "--@ end" goes into the upgrade script too: the
+--# prologue below, and every object new in NEXT. A block between "--@ begin upgrade" and
+--# "--@ end" goes into the upgrade script only: it changes an object that LAST created in
+--# another form (the full script creates it in its new form). So no definition is written
+--# twice, and extension_update proves that both paths give the same extension.
+
+--@ begin both
+-- Every name in this script is looked up in uuidx's own schema before pg_catalog's.
+-- PostgreSQL searches pg_catalog first unless the path names it, and 17 and 18 have
+-- functions of some of uuidx's names (uuid_extract_version, uuid_extract_timestamp;
+-- uuidv4 and uuidv7 on 18): without this, COMMENT ON FUNCTION uuidv7() would describe the
+-- built-in. uuidx is relocatable, so PostgreSQL substitutes no @extschema@; the schema
+-- being created into (or updated in) is the script's current_schema(). CREATE EXTENSION and
+-- ALTER EXTENSION restore the caller's search_path when the script ends.
+SELECT pg_catalog.set_config('search_path',
+                             pg_catalog.format('%I, pg_catalog', pg_catalog.current_schema()), true);
+--@ end
+
+-- Volatility tells the truth: what reads the clock or the random source is VOLATILE,
+-- pure functions are IMMUTABLE STRICT. Everything is PARALLEL SAFE. The one exception is a
+-- peer's contract: a function offered under pg_uuidv7's name carries pg_uuidv7's labels.
+-- No name here is one of uuid-ossp's (uuid_generate_v1/v1mc/v3/v4/v5, uuid_nil, uuid_ns_*),
+-- so both extensions live in one schema.
+
+------------------------------------------------------------------------------------------
+-- Generators
+------------------------------------------------------------------------------------------
+
+CREATE FUNCTION uuid_generate_v7() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v7'
+    LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_generate_v7() IS
+    'RFC 9562 UUIDv7: Unix milliseconds, a 16-bit sub-millisecond fraction, 58 random bits; strictly increasing within a session';
+
+CREATE FUNCTION uuidv7() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v7'
+    LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION uuidv7() IS
+    'RFC 9562 UUIDv7 under PostgreSQL 18''s name; the same generator as uuid_generate_v7()';
+
+CREATE FUNCTION uuidv7(shift interval) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v7_shifted'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuidv7(interval) IS
+    'RFC 9562 UUIDv7 whose embedded time is the current time plus shift (PostgreSQL 18''s uuidv7(interval))';
+
+CREATE FUNCTION uuidv4() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v4'
+    LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION uuidv4() IS
+    'RFC 9562 UUIDv4: 122 random bits from OpenSSL (PostgreSQL 18''s name)';
+
+CREATE FUNCTION uuid_generate_v6() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v6'
+    LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_generate_v6() IS
+    'RFC 9562 UUIDv6: Gregorian 100-ns time, high bits first; random clock_seq and node (multicast bit set); strictly increasing within a session';
+
+CREATE FUNCTION uuidv6() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v6'
+    LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION uuidv6() IS
+    'RFC 9562 UUIDv6; the same generator as uuid_generate_v6()';
+
+CREATE FUNCTION uuidv1() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v1'
+    LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION uuidv1() IS
+    'RFC 9562 UUIDv1 with a random node (multicast bit set) and clock sequence drawn once per process; strictly increasing timestamps within a session';
+
+CREATE FUNCTION uuidv3(namespace uuid, name text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v3'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuidv3(uuid, text) IS
+    'RFC 9562 UUIDv3: MD5 of namespace and name (the name''s bytes in the database encoding), as uuid-ossp''s uuid_generate_v3()';
+
+CREATE FUNCTION uuidv5(namespace uuid, name text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v5'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuidv5(uuid, text) IS
+    'RFC 9562 UUIDv5: SHA-1 of namespace and name (the name''s bytes in the database encoding), as uuid-ossp''s uuid_generate_v5()';
+
+CREATE FUNCTION uuid_generate_v8(custom bytea) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v8'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_generate_v8(bytea) IS
+    'RFC 9562 UUIDv8 from exactly 16 bytes: only the version and variant bits are overwritten';
+
+CREATE FUNCTION uuidv8(custom bytea) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v8'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuidv8(bytea) IS
+    'RFC 9562 UUIDv8 from exactly 16 bytes; the same as uuid_generate_v8(bytea)';
+
+CREATE FUNCTION uuid_generate_v8_name(namespace uuid, name text, algorithm text DEFAULT 'sha256') RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v8_name'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_generate_v8_name(uuid, text, text) IS
+    'Name-based RFC 9562 UUIDv8 (section 5.8, Appendix B.2) with sha256 (default), sha384, sha512, sha3-256 or sha3-512';
+
+------------------------------------------------------------------------------------------
+-- Constants and conversions
+------------------------------------------------------------------------------------------
+
+CREATE FUNCTION uuid_namespace(name text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_namespace'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_namespace(text) IS
+    'RFC 9562 namespace ID by name: dns, url, oid or x500 (case-insensitive)';
+
+CREATE FUNCTION uuid_max() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_max'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_max() IS
+    'The RFC 9562 Max UUID ffffffff-ffff-ffff-ffff-ffffffffffff';
+
+CREATE FUNCTION uuid_v1_to_v6(uuid) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_v1_to_v6'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v1_to_v6(uuid) IS
+    'The UUIDv6 with the same timestamp, clock sequence and node as a UUIDv1 (RFC 9562 section 5.6)';
+
+CREATE FUNCTION uuid_v6_to_v1(uuid) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_v6_to_v1'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v6_to_v1(uuid) IS
+    'The UUIDv1 with the same timestamp, clock sequence and node as a UUIDv6 (RFC 9562 section 5.6)';
+
+------------------------------------------------------------------------------------------
+-- Inspection
+------------------------------------------------------------------------------------------
+
+CREATE FUNCTION uuid_extract_version(uuid) RETURNS smallint
+    AS 'MODULE_PATHNAME', 'uuidx_extract_version'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_extract_version(uuid) IS
+    'Version nibble of an RFC 9562 variant UUID; NULL for any other variant (as PostgreSQL 18)';
+
+CREATE FUNCTION uuid_extract_variant(uuid) RETURNS smallint
+    AS 'MODULE_PATHNAME', 'uuidx_extract_variant'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_extract_variant(uuid) IS
+    'Variant per RFC 9562 Table 1: 0 (NCS, nil), 2 (RFC 9562), 6 (Microsoft), 7 (future, max)';
+
+CREATE FUNCTION uuid_extract_timestamp(uuid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'uuidx_extract_timestamp'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_extract_timestamp(uuid) IS
+    'Embedded time of a v1, v6 or v7 UUID (v7 to the millisecond, v1/v6 to the microsecond); NULL otherwise';
+
+CREATE FUNCTION uuid_extract_clock_seq(uuid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'uuidx_extract_clock_seq'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_extract_clock_seq(uuid) IS
+    'The 14-bit clock sequence of a v1 or v6 UUID; NULL otherwise';
+
+CREATE FUNCTION uuid_extract_node(uuid) RETURNS macaddr
+    AS 'MODULE_PATHNAME', 'uuidx_extract_node'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_extract_node(uuid) IS
+    'The 48-bit node of a v1 or v6 UUID as a MAC address; NULL otherwise';
+
+CREATE FUNCTION uuid_inspect(uuid,
+        OUT variant smallint, OUT variant_name text,
+        OUT version smallint, OUT version_name text,
+        OUT "timestamp" timestamptz, OUT fields json)
+    AS 'MODULE_PATHNAME', 'uuidx_inspect'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_inspect(uuid) IS
+    'One row explaining a UUID: variant, version, embedded time, and its layout''s fields by their RFC 9562 names';
+
+------------------------------------------------------------------------------------------
+-- Time ranges, backfills and migration
+------------------------------------------------------------------------------------------
+
+CREATE FUNCTION uuid_generate_v7(ts timestamptz) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_generate_v7_at'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_generate_v7(timestamptz) IS
+    'RFC 9562 UUIDv7 carrying ts to the microsecond (milliseconds and sub-millisecond fraction), random otherwise: for backfills and imports';
+
+CREATE FUNCTION uuid_v7_min(ts timestamptz) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_v7_min'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_min(timestamptz) IS
+    'The smallest valid UUIDv7 of the millisecond of ts: WHERE id >= uuid_v7_min(a) AND id < uuid_v7_min(b) selects keys created in [a, b)';
+
+CREATE FUNCTION uuid_v7_max(ts timestamptz) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_v7_max'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_max(timestamptz) IS
+    'The largest valid UUIDv7 of the millisecond of ts';
+
+-- Drop-in compatibility with the pg_uuidv7 extension: same names and arguments, and
+-- pg_uuidv7's labels except where uuidx 1.0 already promised more (the *_to_timestamp*
+-- functions are IMMUTABLE; pg_uuidv7's are STABLE). The *_to_v7 functions are STABLE, as pg_uuidv7's, so that its documented range pattern
+-- (id >= uuid_timestamptz_to_v7(now() - ..., true)) keeps its index scan; with zero false
+-- they still draw fresh random bits on every call, as pg_uuidv7's do.
+CREATE FUNCTION uuid_v7_to_timestamptz(uuid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'uuidx_v7_to_timestamptz'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_to_timestamptz(uuid) IS
+    'The first 48 bits read as Unix milliseconds, whatever the version (pg_uuidv7 compatible)';
+
+CREATE FUNCTION uuid_v7_to_timestamp(uuid) RETURNS timestamp
+    AS 'MODULE_PATHNAME', 'uuidx_v7_to_timestamptz'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_to_timestamp(uuid) IS
+    'The first 48 bits read as Unix milliseconds, as a UTC timestamp without time zone (pg_uuidv7 compatible)';
+
+CREATE FUNCTION uuid_timestamptz_to_v7(ts timestamptz, zero bool DEFAULT false) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_timestamptz_to_v7'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_timestamptz_to_v7(timestamptz, bool) IS
+    'A UUIDv7 carrying ts, random otherwise; with zero = true the lower bound uuid_v7_min(ts) (pg_uuidv7 compatible)';
+
+CREATE FUNCTION uuid_timestamp_to_v7(ts timestamp, zero bool DEFAULT false) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_timestamptz_to_v7'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_timestamp_to_v7(timestamp, bool) IS
+    'A UUIDv7 carrying ts read as UTC, random otherwise; with zero = true the lower bound (pg_uuidv7 compatible)';
+
+CREATE FUNCTION uuid_v4_to_v7(old uuid, ts timestamptz) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_v4_to_v7'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v4_to_v7(uuid, timestamptz) IS
+    'The v4-to-v7 migration mapping: a UUIDv7 with the millisecond of ts and 74 bits of SHA-256 of old; deterministic, so tables can be rewritten independently';
+
+------------------------------------------------------------------------------------------
+-- Keys that leave the database: TypeID and ULID text forms, and public ids
+------------------------------------------------------------------------------------------
+
+CREATE FUNCTION uuid_to_typeid(prefix text, id uuid) RETURNS text
+    AS 'MODULE_PATHNAME', 'uuidx_uuid_to_typeid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_to_typeid(text, uuid) IS
+    'The TypeID (jetify TypeID 0.3) of id with prefix: prefix_ and 26 characters of Crockford base32; an empty prefix gives the suffix alone';
+
+CREATE FUNCTION typeid_to_uuid(typeid text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_typeid_to_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_to_uuid(text) IS
+    'The UUID of a TypeID (jetify TypeID 0.3), any prefix; invalid text is an error 22P02 naming what is wrong';
+
+CREATE FUNCTION typeid_prefix(typeid text) RETURNS text
+    AS 'MODULE_PATHNAME', 'uuidx_typeid_prefix'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_prefix(text) IS
+    'The prefix of a TypeID (empty for none), after checking the whole TypeID';
+
+CREATE FUNCTION typeid_generate(prefix text) RETURNS text
+    AS 'MODULE_PATHNAME', 'uuidx_typeid_generate'
+    LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION typeid_generate(text) IS
+    'A new TypeID with prefix around a uuid_generate_v7() key: TypeIDs of one prefix sort in the order they were made';
+
+CREATE FUNCTION uuid_to_ulid(id uuid) RETURNS text
+    AS 'MODULE_PATHNAME', 'uuidx_uuid_to_ulid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_to_ulid(uuid) IS
+    'The ULID text of a UUID: the same 16 bytes in 26 upper-case Crockford base32 characters (a v7 keeps its millisecond)';
+
+CREATE FUNCTION ulid_to_uuid(ulid text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_ulid_to_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION ulid_to_uuid(text) IS
+    'The UUID of a ULID text, in either case; I, L, O and U, wrong lengths and values above 128 bits are errors 22P02';
+
+-- Public ids depend on the key settings: STABLE. Either function reveals the time of any
+-- public id to its caller (encoding a v7 with a public id's random bits and time zero
+-- gives the mask), so both are the key holder's: revoked from PUBLIC, granted by a
+-- superuser to the roles that serve public ids.
+CREATE FUNCTION uuid_v7_to_public(id uuid) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_v7_to_public'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_v7_to_public(uuid) IS
+    'The public id of a v7 key: a v4-looking UUID hiding its millisecond, keyed by uuidx.public_id_key (uuidv47 compatible); needs uuidx preloaded';
+
+CREATE FUNCTION uuid_public_to_v7(public_id uuid, previous_key bool DEFAULT false) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_public_to_v7'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_public_to_v7(uuid, bool) IS
+    'The v7 key behind a public id (uuidx.public_id_key, or uuidx.public_id_previous_key when previous_key); any v4 decodes to some v7';
+
+REVOKE ALL ON FUNCTION uuid_v7_to_public(uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION uuid_public_to_v7(uuid, bool) FROM PUBLIC;
+
+------------------------------------------------------------------------------------------
+-- Server-wide order
+------------------------------------------------------------------------------------------
+
+CREATE FUNCTION uuidx_order_scope() RETURNS text
+    AS 'MODULE_PATHNAME', 'uuidx_order_scope'
+    LANGUAGE C STABLE PARALLEL SAFE;
+COMMENT ON FUNCTION uuidx_order_scope() IS
+    'server when uuidx is preloaded and v1/v6/v7 values are ordered across all sessions; session otherwise';

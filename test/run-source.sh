@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Checks of the source tree that need no PostgreSQL server (test/run-tests.sh runs them
+# once, before anything is built):
+#   1. the released extension scripts are frozen: each one's SHA-256 is the one pinned in
+#      sql/released.sha256, and every script in sql/ is either pinned or built by make;
+#   2. the scripts of the version under development are built from sql/uuidx.sql, and the
+#      builder refuses a misplaced marker rather than dropping a block;
+#   3. the door: no call from src/pg into the core bypasses call_core(), value_or_raise()
+#      or UUIDX_NOTHROW() (test/source/door.py), and the check sees a call that does.
+# Ends with "N passed, N failed, N skipped", as test/run-major.sh does.
+set -u
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+cd "$UUIDX_ROOT"
+UUIDX_LABEL=${UUIDX_LABEL:-source}
+WORK=$UUIDX_ROOT/build/source
+source "$UUIDX_ROOT/test/lib/tally.sh"
+ensure_packages make:make /usr/bin/python3:python3 || { fail "dependencies"; finish; exit 1; }
+mkdir -p "$WORK"
+make_value() { make -s --no-print-directory "print-$1" PG_CONFIG=/bin/false; }
+
+# --- 1. released scripts ----------------------------------------------------------------
+released_scripts_are_frozen() {
+    sha256sum --check --strict sql/released.sha256 || return 1
+    local script pinned released built
+    pinned=$(awk '{ print $2 }' sql/released.sha256 | sort)
+    released=$(make_value RELEASED_SCRIPTS | tr ' ' '\n' | sort)
+    built=$(make_value BUILT_SCRIPTS)
+    [ "$pinned" = "$released" ] || { echo "pinned: $pinned; the Makefile's RELEASED_SCRIPTS: $released"; return 1; }
+    for script in sql/uuidx--*.sql; do
+        grep -qxF "$script" <<<"$pinned" || grep -qw -- "$script" <<<"$built" ||
+            { echo "$script is neither pinned in sql/released.sha256 nor built by make"; return 1; }
+    done
+    echo "$(wc -l <sql/released.sha256) released scripts unchanged"
+}
+run_test "released extension scripts are frozen (sql/released.sha256)" "$WORK/frozen.log" released_scripts_are_frozen
+
+# --- 2. the scripts of the version under development -------------------------------------
+scripts_build() {
+    make -s scripts PG_CONFIG=/bin/false || return 1
+    local script
+    for script in $(make_value BUILT_SCRIPTS); do
+        [ -s "$script" ] && head -2 "$script" | grep -q '^\\echo Use ' ||
+            { echo "$script has no \\echo guard"; return 1; }
+        ! grep -n '^--[@#]' "$script" || { echo "$script keeps a marker of the source"; return 1; }
+    done
+}
+run_test "the scripts of $(make_value NEXT_VERSION) build from sql/uuidx.sql" "$WORK/scripts.log" scripts_build
+
+# The builder stops on each kind of misplaced marker, naming the line.
+builder_refuses() {
+    local source=$WORK/bad-source.sql output
+    printf '%b' "$1" >"$source"
+    if output=$(awk -v script=full -v version=0 -f sql/build-script.awk "$source" 2>&1 >/dev/null); then
+        echo "accepted: $1"
+        return 1
+    fi
+    grep -q "$2" <<<"$output" || { echo "no '$2' in: $output"; return 1; }
+}
+markers_checked() {
+    builder_refuses 'CREATE FUNCTION f();\n--@ begin both\nCREATE FUNCTION g();\n' 'never closed' &&
+        builder_refuses '--@ begin both\n--@ begin upgrade\n--@ end\n' 'inside a block' &&
+        builder_refuses '--@ end\n' 'outside a block' &&
+        builder_refuses '--@ begin bothh\n--@ end\n' 'unknown marker'
+}
+run_test "the script builder refuses misplaced markers" "$WORK/markers.log" markers_checked
+
+# --- 3. the door ----------------------------------------------------------------------------
+run_test "every call from src/pg into the core goes through the door (test/source/door.py)" \
+    "$WORK/door.log" /usr/bin/python3 test/source/door.py
+# A direct call of a core function, added to a copy of src/pg, must be reported.
+door_check_sees_a_bypass() {
+    local copy=$WORK/door-tree
+    rm -rf "$copy" && mkdir -p "$copy/src" && cp -r src/core src/pg "$copy/src/" &&
+        printf '\nint bypass() { return uuidx::unix_ts_ms(uuidx::kNilUuid); }\n' >>"$copy/src/pg/inspect.cpp" || return 1
+    if /usr/bin/python3 test/source/door.py "$copy" >"$WORK/door-bypass.out"; then
+        echo "door.py accepted the bypass"
+        return 1
+    fi
+    grep 'inspect.cpp:[0-9]*: unix_ts_ms() is called outside the door' "$WORK/door-bypass.out"
+}
+run_test "door.py reports a call that bypasses the door" "$WORK/door-bypass.log" door_check_sees_a_bypass
+
+finish
