@@ -2,7 +2,7 @@
 # added. Run from the top of a copy of the tree (the objects are built in place):
 #   make -f test/hardening.mk PG_CONFIG=...                      uuidx.so with UBSan (g++)
 #   make -f test/hardening.mk PG_CONFIG=... FAULT_INJECTION=1    the same, with the fault
-#                                                                switch of src/pg/fault_injection.cpp
+#                                                                switch of test/hardening/fault_injection.cpp
 #   make -f test/hardening.mk build/unit_tests PG_CONFIG=/bin/false CXX=clang++-14 \
 #       SANITIZERS=address,undefined                             the core's unit tests
 #   make -f test/hardening.mk fuzz-targets PG_CONFIG=/bin/false  one libFuzzer binary per test/fuzz/*.cpp
@@ -18,7 +18,7 @@ SANITIZER_FLAGS = -fsanitize=$(SANITIZERS) -fno-sanitize-recover=all -fno-wrapv 
 # Set before the Makefile appends its own flags and PGXS expands them.
 PG_CXXFLAGS = $(SANITIZER_FLAGS)
 ifdef FAULT_INJECTION
-PG_CPPFLAGS = -DUUIDX_FAULT_INJECTION
+TEST_BUILD_OBJS = test/hardening/fault_injection.o
 endif
 
 NO_PGXS_GOALS = fuzz-targets

@@ -11,7 +11,7 @@
 #      (build/fuzz-corpus/TARGET); UUIDX_FUZZ_SECONDS=600 is the longer run on demand;
 #   4. uuidx.so built with UBSan (-fno-wrapv) and the fault switch, installed into this
 #      machine's server: the pg_regress suite in both server modes, the faults of
-#      test/hardening/faults.sql through the SQL door (a failing random source, C++
+#      sql/faults.sql through the SQL door (a failing random source, C++
 #      exceptions), and a backend made to overflow on purpose, which UBSan must report.
 # It leaves that instrumented build installed: test/run-major.sh installs the product's
 # own build again. Ends with "N passed, N failed, N skipped", as test/run-major.sh does.
@@ -36,9 +36,7 @@ ensure_unit_dependencies && ensure_dependencies &&
     { fail "dependencies"; finish; exit 1; }
 
 # Sources only: objects of an earlier product build would be taken as up to date.
-rm -rf "$TREE" && mkdir -p "$TREE" "$WORK/logs" &&
-    tar -C "$UUIDX_ROOT" --exclude=./build --exclude=./.git --exclude='*.o' --exclude='*.bc' --exclude='*.so' \
-        -cf - . | tar -C "$TREE" -xf - ||
+mkdir -p "$WORK/logs" && copy_sources "$TREE" ||
     { fail "copy of the tree"; finish; exit 1; }
 hardening_make() { make -C "$TREE" -f test/hardening.mk -s "$@"; }
 
@@ -69,11 +67,11 @@ EOF
     if output=$("$program" "$kind" 2>&1); then echo "the $kind run succeeded"; return 1; fi
     grep -q "$expected" <<<"$output" || { echo "$output"; echo "no '$expected' report"; return 1; }
 }
-check "sanitizers report a heap overflow" "$WORK/logs/canary-overflow.log" \
+run_test "sanitizers report a heap overflow" "$WORK/logs/canary-overflow.log" \
     sanitizer_canary overflow 'AddressSanitizer: heap-buffer-overflow'
-check "sanitizers report a leak" "$WORK/logs/canary-leak.log" \
+run_test "sanitizers report a leak" "$WORK/logs/canary-leak.log" \
     sanitizer_canary leak 'LeakSanitizer: detected memory leaks'
-check "sanitizers report a signed overflow" "$WORK/logs/canary-undefined.log" \
+run_test "sanitizers report a signed overflow" "$WORK/logs/canary-undefined.log" \
     sanitizer_canary undefined 'runtime error: signed integer overflow'
 
 # --- 2. the unit tests under ASan, LSan and UBSan ---------------------------------------
@@ -81,7 +79,7 @@ sanitized_unit_tests() {
     hardening_make build/unit_tests PG_CONFIG=/bin/false CXX="$FUZZ_CXX" SANITIZERS=address,undefined &&
         ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1 "$TREE/build/unit_tests"
 }
-check "unit tests under ASan + LSan + UBSan (-fno-wrapv)" "$WORK/logs/unit-sanitized.log" sanitized_unit_tests &&
+run_test "unit tests under ASan + LSan + UBSan (-fno-wrapv)" "$WORK/logs/unit-sanitized.log" sanitized_unit_tests &&
     log "    $(grep -E '^\[  PASSED  \]' "$WORK/logs/unit-sanitized.log")"
 
 # --- 3. libFuzzer targets ---------------------------------------------------------------
@@ -92,16 +90,16 @@ run_fuzzer() {
         "$TREE/build/fuzz/$1" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 \
             -print_final_stats=1 -artifact_prefix="$WORK/crash-$1-" "$corpus" "test/fuzz/seeds/$1"
 }
-if check "fuzz targets build" "$WORK/logs/fuzz-build.log" hardening_make -j2 fuzz-targets PG_CONFIG=/bin/false; then
+if run_test "fuzz targets build" "$WORK/logs/fuzz-build.log" hardening_make -j2 fuzz-targets PG_CONFIG=/bin/false; then
     for target_source in test/fuzz/*.cpp; do
         target=$(basename "$target_source" .cpp)
-        check "fuzz $target (${FUZZ_SECONDS} s)" "$WORK/logs/fuzz-$target.log" run_fuzzer "$target" &&
+        run_test "fuzz $target (${FUZZ_SECONDS} s)" "$WORK/logs/fuzz-$target.log" run_fuzzer "$target" &&
             log "    $(sed -n 's/^stat::number_of_executed_units: */executions: /p' "$WORK/logs/fuzz-$target.log")"
     done
 fi
 
 # --- 4. the server with a UBSan build of uuidx and the fault switch -------------------
-check "UBSan build of uuidx.so with the fault switch" "$WORK/logs/server-build.log" \
+run_test "UBSan build of uuidx.so with the fault switch" "$WORK/logs/server-build.log" \
     hardening_make -j2 all install PG_CONFIG="$PG_CONFIG" FAULT_INJECTION=1 || { finish; exit 1; }
 
 # no_runtime_errors: UBSan reports nothing in the server's log.
@@ -112,15 +110,19 @@ regress_with_ubsan() {
     no_runtime_errors
 }
 
+# sql/faults.sql, a pg_regress file that only this build can run.
 faults_through_sql() {
-    psql_quiet -c 'CREATE DATABASE faults' &&
-        (cd "$TREE" && "$PG_BIN/psql" -X -a -A -t -d faults -f test/hardening/faults.sql) >"$WORK/faults.out" 2>&1
-    diff -u test/hardening/faults.out "$WORK/faults.out" && no_runtime_errors
+    hardening_make installcheck PG_CONFIG="$PG_CONFIG" FAULT_INJECTION=1 REGRESS=faults ||
+        { head -60 "$TREE/regression.diffs"; return 1; }
+    no_runtime_errors
 }
 
 # The switch's undefined_behavior fault overflows a signed int inside the core: with
 # -fno-sanitize-recover, UBSan must report it and end that backend (the server recovers).
 ubsan_reports_in_the_server() {
+    psql_quiet -c 'CREATE DATABASE faults' && psql_quiet -d faults -c 'CREATE EXTENSION uuidx' \
+        -c "CREATE FUNCTION uuidx_inject_fault(fault text) RETURNS void AS 'uuidx', 'uuidx_inject_fault' LANGUAGE C STRICT" ||
+        return 1
     psql_quiet -d faults -c "SELECT uuidx_inject_fault('undefined_behavior')" \
         -c "SELECT uuidv5(uuid_namespace('dns'), 'www.example.com')" && { echo "the backend survived"; return 1; }
     grep -q 'runtime error: signed integer overflow' "$CLUSTER_DIR/data.log" || { echo "UBSan reported nothing"; return 1; }
@@ -139,11 +141,11 @@ for mode in session preloaded; do
     else
         start_cluster || { fail "cluster ($mode)"; continue; }
     fi
-    check "pg_regress ($mode) against uuidx.so built with UBSan" "$WORK/logs/regress-$mode.log" \
+    run_test "pg_regress ($mode) against uuidx.so built with UBSan" "$WORK/logs/regress-$mode.log" \
         regress_with_ubsan
     if [ "$mode" = session ]; then
-        check "faults: failing random source, C++ exceptions" "$WORK/logs/faults.log" faults_through_sql &&
-            check "UBSan reports a signed overflow inside the server" "$WORK/logs/ubsan-server.log" \
+        run_test "faults: failing random source, C++ exceptions" "$WORK/logs/faults.log" faults_through_sql &&
+            run_test "UBSan reports a signed overflow inside the server" "$WORK/logs/ubsan-server.log" \
                 ubsan_reports_in_the_server
     fi
     cp "$CLUSTER_DIR/data.log" "$WORK/logs/server-$mode.log"

@@ -19,13 +19,8 @@ ensure_dependencies || { fail "dependencies"; finish; exit 1; }
 log "PostgreSQL $("$PG_CONFIG" --version | sed 's/^PostgreSQL //'), $(g++ --version | head -1), $(clang++ --version 2>/dev/null | head -1)"
 
 # Both compilers of the suite, -Werror kept; the g++ build is the one installed.
-if command -v clang++ >/dev/null; then
-    if build_and_install CXX=clang++ >build/build-clang.log 2>&1; then pass "build (clang++)"; else
-        sed 's/^/    /' build/build-clang.log | tail -30 >&2; fail "build (clang++)"; fi
-fi
-if build_and_install >build/build-gcc.log 2>&1; then pass "build (g++)"; else
-    sed 's/^/    /' build/build-gcc.log | tail -30 >&2; fail "build (g++)"; finish; exit 1
-fi
+command -v clang++ >/dev/null && run_test "build (clang++)" build/build-clang.log build_and_install CXX=clang++
+run_test "build (g++)" build/build-gcc.log build_and_install || { finish; exit 1; }
 
 # --- pg_regress: one count per test file --------------------------------------------------
 # run_regress MODE: runs the suite against the current cluster.
@@ -48,43 +43,25 @@ run_regress() {
     log "pg_regress ($mode): $ok passed, $bad failed"
 }
 
-# --- integration tests: each test/integration/*.sh is one test ------------------------
-# run_integration MODE: every script, with UUIDX_MODE=MODE and the cluster's PG* env. A
-# script that exits 77 could not run here (a peer is not packaged for this major): skipped.
-run_integration() {
-    local mode=$1 script name status
-    for script in test/integration/*.sh; do
-        [ -e "$script" ] || continue
-        name=$(basename "$script" .sh)
-        UUIDX_MODE=$mode bash "$script" >"build/integration-$mode-$name.log" 2>&1
-        status=$?
-        if [ "$status" -eq 0 ]; then
-            pass "integration ($mode) $name"
-        elif [ "$status" -eq 77 ]; then
-            skip "integration ($mode) $name" "$(tail -1 "build/integration-$mode-$name.log")"
-        else
-            sed "s/^/    /" "build/integration-$mode-$name.log" | tail -30 >&2
-            fail "integration ($mode) $name"
-        fi
+# Every regression file also passes alone, in a database of its own (as a newcomer runs
+# `make installcheck REGRESS=inspect`): no file depends on another having run first.
+each_regression_file_alone() {
+    local name failed=()
+    for name in $(make -s --no-print-directory print-REGRESS PG_CONFIG="$PG_CONFIG"); do
+        make -s installcheck PG_CONFIG="$PG_CONFIG" REGRESS="$name" >/dev/null 2>&1 ||
+            { failed+=("$name"); cat regression.diffs; }
     done
+    [ ${#failed[@]} -eq 0 ] || { echo "failed alone: ${failed[*]}"; return 1; }
 }
 
-# --- server tests: each test/server/*.sh runs its own clusters, once per major ----------
-run_server_tests() {
-    local script name status
-    for script in test/server/*.sh; do
-        [ -e "$script" ] || continue
-        name=$(basename "$script" .sh)
-        bash "$script" >"build/server-$name.log" 2>&1
-        status=$?
-        if [ "$status" -eq 0 ]; then
-            pass "server $name"
-        elif [ "$status" -eq 77 ]; then
-            skip "server $name" "$(tail -1 "build/server-$name.log")"
-        else
-            sed "s/^/    /" "build/server-$name.log" | tail -30 >&2
-            fail "server $name"
-        fi
+# --- integration tests: each test/integration/*.sh is one test, run with UUIDX_MODE=MODE
+# and the cluster's PG* environment; one that exits 77 could not run here (a peer is not
+# packaged for this major) and is a skip.
+run_integration() {
+    local mode=$1 script
+    for script in test/integration/*.sh; do
+        run_test "integration ($mode) $(basename "$script" .sh)" "build/integration-$mode-$(basename "$script" .sh).log" \
+            env UUIDX_MODE="$mode" bash "$script"
     done
 }
 
@@ -96,11 +73,15 @@ for mode in session preloaded; do
         start_cluster || { fail "cluster ($mode)"; continue; }
     fi
     run_regress "$mode"
+    [ "$mode" = session ] && run_test "every regression file alone" build/regress-alone.log each_regression_file_alone
     run_integration "$mode"
     stop_cluster
 done
 
-run_server_tests
+# --- server tests: each test/server/*.sh runs its own clusters ----------------------------
+for script in test/server/*.sh; do
+    run_test "server $(basename "$script" .sh)" "build/server-$(basename "$script" .sh).log" bash "$script"
+done
 
 # --- a database moved between majors: dumped on the oldest, restored on the others ----
 # test/run-tests.sh sets UUIDX_DUMP_MAJOR (the oldest) and UUIDX_DUMP_DIR (its dump).
@@ -108,12 +89,7 @@ if [ -n "${UUIDX_DUMP_MAJOR:-}" ]; then
     phase=restore label="dump_restore (restores the ${UUIDX_DUMP_MAJOR:-?} dump)"
     [ "$PG_MAJOR" = "${UUIDX_DUMP_MAJOR:-}" ] && phase=dump label="dump_restore (dumps for the newer majors)"
     if start_cluster; then
-        if bash test/cross-major/dump_restore.sh "$phase" "$UUIDX_DUMP_DIR" >"build/dump_restore-$phase.log" 2>&1; then
-            pass "$label"
-        else
-            sed "s/^/    /" "build/dump_restore-$phase.log" | tail -30 >&2
-            fail "$label"
-        fi
+        run_test "$label" "build/dump_restore-$phase.log" bash test/cross-major/dump_restore.sh "$phase" "$UUIDX_DUMP_DIR"
         stop_cluster
     else
         fail "$label: no cluster"
@@ -123,19 +99,10 @@ fi
 # --- pg_upgrade from an older major whose server this root also has -------------------
 for old in $(upgrade_sources_of "$PG_MAJOR"); do
     label="pg_upgrade (from $old)"
-    if [ ! -x "/usr/lib/postgresql/$old/bin/postgres" ]; then
-        fail "$label: PostgreSQL $old is not installed here"
+    if [ -x "/usr/lib/postgresql/$old/bin/postgres" ]; then
+        run_test "$label" "build/pg_upgrade-$old.log" bash test/cross-major/pg_upgrade.sh "$old" "$PG_MAJOR"
     else
-        bash test/cross-major/pg_upgrade.sh "$old" "$PG_MAJOR" >"build/pg_upgrade-$old.log" 2>&1
-        status=$?
-        if [ "$status" -eq 0 ]; then
-            pass "$label"
-        elif [ "$status" -eq 77 ]; then
-            skip "$label" "$(tail -1 "build/pg_upgrade-$old.log")"
-        else
-            sed "s/^/    /" "build/pg_upgrade-$old.log" | tail -40 >&2
-            fail "$label"
-        fi
+        fail "$label: PostgreSQL $old is not installed here"
     fi
 done
 

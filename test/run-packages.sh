@@ -19,7 +19,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
 cd "$UUIDX_ROOT"
 UUIDX_LABEL=${UUIDX_LABEL:-packages}
 source "$UUIDX_ROOT/test/lib/tally.sh"
-VERSION=$(sed -n "s/^default_version = '\(.*\)'/\1/p" uuidx.control)
+VERSION=$(uuidx_version)
 OUT=$UUIDX_ROOT/build/debian
 mkdir -p "$OUT"
 read -r -a MAJORS <<<"${UUIDX_PACKAGE_MAJORS:-$(major_numbers | tr '\n' ' ')}"
@@ -27,13 +27,6 @@ read -r -a MAJORS <<<"${UUIDX_PACKAGE_MAJORS:-$(major_numbers | tr '\n' ' ')}"
 ROOT=""
 release_root() { [ -z "$ROOT" ] || unmount_root "$ROOT"; ROOT=""; }
 trap release_root EXIT
-
-# copy_sources DIR: the tree, without what git does not track or a build left.
-copy_sources() {
-    rm -rf "$1" && mkdir -p "$1" &&
-        tar -C "$UUIDX_ROOT" --exclude=./.git --exclude=./build --exclude='*.o' --exclude='*.bc' --exclude='*.so' \
-            --exclude='*.zip' -cf - . | tar -C "$1" -xf -
-}
 
 # build_packages SUITE: in ROOT, from /build/deb/uuidx-VERSION; the packages to $OUT/SUITE.
 build_packages() {
@@ -96,17 +89,17 @@ for major in "${MAJORS[@]}"; do
     if [ "$status" -eq 2 ]; then skip "packages for PostgreSQL $major" "$suite no longer carries it"; continue; fi
     [ "$status" -eq 0 ] && mount_root "$ROOT" || { fail "root file system of $suite"; release_root; continue; }
     built=0
-    check "dpkg-buildpackage in $suite (builds, and tests the built package)" "$OUT-$suite-build.log" \
+    run_test "dpkg-buildpackage in $suite (builds, and tests the built package)" "$OUT-$suite-build.log" \
         build_packages "$suite" && built=1
-    [ "$built" -eq 1 ] && check "lintian: no error ($suite)" "$OUT-$suite-lintian.log" lintian_clean
+    [ "$built" -eq 1 ] && run_test "lintian: no error ($suite)" "$OUT-$suite-lintian.log" lintian_clean
     release_root
     [ "$built" -eq 1 ] || continue
 
     ROOT=$(fresh_root "$suite" package-test) && mount_root "$ROOT" ||
         { fail "fresh root file system of $suite"; release_root; continue; }
-    check "postgresql-$major-uuidx installed by apt-get in a fresh $suite passes installcheck" \
+    run_test "postgresql-$major-uuidx installed by apt-get in a fresh $suite passes installcheck" \
         "$OUT-$suite-installed.log" installed_package_passes "$major" "$suite" &&
-        check "clients against the installed package, with $suite's Node.js and psycopg" \
+        run_test "clients against the installed package, with $suite's Node.js and psycopg" \
             "$OUT-$suite-clients.log" clients_pass "$major"
     fresh=$ROOT
     release_root

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Every test of uuidx, on a fresh Debian 12 machine or an old one, on every supported
 # PostgreSQL major it can get (test/lib/roots.sh lists them; PG_MAJOR=NN runs one alone):
-# installs what is missing, runs the core's unit tests once, then test/run-major.sh per
-# major, on this machine for its own suite's major and in a debootstrapped root file
-# system for the others. Sanitizers, fuzzers and faults (test/run-hardening.sh) and the
-# release as users get it (test/run-release.sh) run once, on this machine's major.
+# installs what is missing, runs the core's unit tests and the checks of the source
+# (test/run-source.sh) once, then test/run-major.sh per major, on this machine for its own
+# suite's major and in a debootstrapped root file system for the others. Sanitizers,
+# fuzzers and faults (test/run-hardening.sh) and the release as users get it
+# (test/run-release.sh) run once, on this machine's major. Every count comes from one
+# tally (test/lib/tally.sh).
 # Every result line names its major; the last line adds them all up:
 # "N passed, N failed, N skipped".
 set -u
@@ -14,17 +16,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
 cd "$UUIDX_ROOT"
 mkdir -p build  # logs of this run; build/pgNN/ for each major run in a root
 
-PASSED=0
-FAILED=0
-SKIPPED=0
-FAILURES=()
-fail() { FAILED=$((FAILED + 1)); FAILURES+=("$1"); log "$1: FAILED"; }
-skip() { SKIPPED=$((SKIPPED + 1)); log "$1: SKIPPED"; }
-finish() {
-    [ ${#FAILURES[@]} -eq 0 ] || printf 'failed: %s\n' "${FAILURES[@]}"
-    echo "$PASSED passed, $FAILED failed, $SKIPPED skipped"
-    [ "$FAILED" -eq 0 ] && [ "$PASSED" -gt 0 ]
-}
+source "$UUIDX_ROOT/test/lib/tally.sh"
 
 if [ -n "$REQUESTED_MAJOR" ]; then
     suite_of_major "$REQUESTED_MAJOR" >/dev/null ||
@@ -52,24 +44,8 @@ else
     fail "unit test dependencies"
 fi
 
-# add_major_counts LOG: adds the closing "N passed, N failed, N skipped" of a run-major.sh log.
-add_major_counts() {
-    local line counts
-    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' "$1" | tail -1)
-    [ -n "$line" ] || return 1
-    read -r -a counts <<<"$(echo "$line" | tr -cs '0-9' ' ')"
-    PASSED=$((PASSED + counts[0]))
-    FAILED=$((FAILED + counts[1]))
-    SKIPPED=$((SKIPPED + counts[2]))
-    grep '^failed: ' "$1" | sed 's/^failed: //' >"$1.failures"
-    mapfile -t -O "${#FAILURES[@]}" FAILURES <"$1.failures"
-}
-
-# label_counts LABEL: passes the log of a run-*.sh script through, its closing
-# counts labelled, so that only the last line of this command is a bare "N passed, N failed".
-label_counts() { sed -E "s/^([0-9]+ passed, [0-9]+ failed, [0-9]+ skipped)\$/==> [$1] \1/"; }
-
-# --- once, on this machine's own major: sanitizers, fuzzers and injected faults
+# --- once: the checks of the source tree (test/run-source.sh); then, on this machine's own
+# major, sanitizers, fuzzers and injected faults
 # (test/run-hardening.sh), and the release as users get it (test/run-release.sh: META.json,
 # make dist, the unpacked archive, clients). Both install a build of their own, which
 # test/run-major.sh replaces: they run first. Then the Debian package of the oldest major,
@@ -77,7 +53,7 @@ label_counts() { sed -E "s/^([0-9]+ passed, [0-9]+ failed, [0-9]+ skipped)\$/==>
 run_once() {
     local name=$1 log_file=build/$1.log
     bash "test/run-$name.sh" 2>&1 | tee "$log_file" | label_counts "$name"
-    add_major_counts "$log_file" || fail "[$name] run ended without its counts (see $log_file)"
+    add_counts "$log_file" || fail "[$name] run ended without its counts (see $log_file)"
 }
 
 # The oldest major's dump, restored by the others (test/cross-major/dump_restore.sh).
@@ -95,7 +71,7 @@ run_native() {
     mkdir -p "$DUMP_DIR"
     env PG_MAJOR="$major" PG_CONFIG="/usr/lib/postgresql/$major/bin/pg_config" UUIDX_LABEL="pg$major" \
         $(dump_env "$major") UUIDX_DUMP_DIR="$DUMP_DIR" bash test/run-major.sh 2>&1 | tee "$log_file" | label_counts "pg$major"
-    add_major_counts "$log_file" || fail "[pg$major] run ended without its counts (see $log_file)"
+    add_counts "$log_file" || fail "[pg$major] run ended without its counts (see $log_file)"
 }
 
 # run_in_root MAJOR: the major of another suite, in that suite's root file system
@@ -105,22 +81,23 @@ run_in_root() {
     local major=$1 status log_file=build/pg$1.log
     enter_root "$major" "$DUMP_DIR"
     status=$?
-    if [ "$status" -eq 2 ]; then skip "[pg$major] every test of PostgreSQL $major (no suite carries it)"; return; fi
+    if [ "$status" -eq 2 ]; then skip "[pg$major] every test of PostgreSQL $major" "no Debian suite carries it"; return; fi
     [ "$status" -eq 0 ] || { leave_root; fail "[pg$major] root file system of $(suite_of_major "$major")"; return; }
     in_root "$ENTERED_ROOT" PG_MAJOR="$major" UUIDX_LABEL="pg$major" $(dump_env "$major") UUIDX_DUMP_DIR=/build/dump \
         bash /build/uuidx/test/run-major.sh 2>&1 | tee "$log_file" | label_counts "pg$major"
     rm -rf "build/pg$major" && cp -r "$ENTERED_ROOT/build/uuidx/build" "build/pg$major"
     leave_root
-    add_major_counts "$log_file" || fail "[pg$major] run ended without its counts (see $log_file)"
+    add_counts "$log_file" || fail "[pg$major] run ended without its counts (see $log_file)"
 }
 
+run_once source
 run_once hardening
 run_once release
 UUIDX_PACKAGE_MAJORS=$OLDEST_MAJOR run_once packages  # `make deb` builds and tests every major's
 for major in "${MAJORS[@]}"; do
     if major_is_native "$major"; then run_native "$major"; else run_in_root "$major"; fi
     if [ "$major" != "$OLDEST_MAJOR" ] && [ -z "$(dump_env "$major")" ]; then
-        skip "[pg$major] dump_restore (needs the PostgreSQL $OLDEST_MAJOR run first: run without PG_MAJOR)"
+        skip "[pg$major] dump_restore" "it needs the PostgreSQL $OLDEST_MAJOR run first: run without PG_MAJOR"
     fi
 done
 

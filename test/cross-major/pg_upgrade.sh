@@ -12,12 +12,11 @@ trap stop_cluster EXIT
 
 # uuidx for the old server, built in a copy of the tree (this one stays built for NEW).
 new_cluster_dir
-mkdir -p "$CLUSTER_DIR/src"
-tar -C "$UUIDX_ROOT" --exclude=./.git --exclude=./build --exclude="*.o" --exclude="*.bc" --exclude="*.so" -c . | tar -C "$CLUSTER_DIR/src" -x
+copy_sources "$CLUSTER_DIR/src"
 make -C "$CLUSTER_DIR/src" -s clean PG_CONFIG="$old_bin/pg_config" >/dev/null
 make -C "$CLUSTER_DIR/src" -s -j2 PG_CONFIG="$old_bin/pg_config" >/dev/null
 make -C "$CLUSTER_DIR/src" -s install PG_CONFIG="$old_bin/pg_config" >/dev/null
-echo "ok: uuidx $(sed -n "s/^default_version = '\(.*\)'/\1/p" "$UUIDX_ROOT/uuidx.control") installed for $old and $new"
+echo "ok: uuidx $(uuidx_version) installed for $old and $new"
 
 # The old cluster and its database (checksums on in both: 18's initdb default).
 init_data_dir "$old_bin" "$CLUSTER_DIR/old" --data-checksums

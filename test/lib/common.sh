@@ -49,6 +49,9 @@ ensure_dependencies() {
     [ -z "$clang" ] || ensure_packages "$clang:$(basename "$clang")"
 }
 
+# The extension's version, as the Makefile reads it from uuidx.control (the one reader).
+uuidx_version() { make -s -C "$UUIDX_ROOT" --no-print-directory print-EXTVERSION PG_CONFIG=/bin/false; }
+
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/$PG_MAJOR/bin/pg_config}
 PG_BIN=/usr/lib/postgresql/$PG_MAJOR/bin
 export PG_CONFIG
@@ -60,6 +63,14 @@ build_and_install() {
     make -C "$UUIDX_ROOT" -s clean PG_CONFIG="$PG_CONFIG" >/dev/null &&
         make -C "$UUIDX_ROOT" -s -j2 PG_CONFIG="$PG_CONFIG" "$@" >/dev/null &&
         make -C "$UUIDX_ROOT" -s install PG_CONFIG="$PG_CONFIG" "$@" >/dev/null
+}
+
+# copy_sources DEST: the tree's sources into DEST (emptied first), without git's data,
+# logs and anything a build made, so that a build there starts from nothing.
+copy_sources() {
+    rm -rf "$1" && mkdir -p "$1" &&
+        tar -C "$UUIDX_ROOT" --exclude=./.git --exclude=./build --exclude=./results --exclude='*.o' \
+            --exclude='*.bc' --exclude='*.so' --exclude='*.zip' -cf - . | tar -C "$1" -xf -
 }
 
 # PostgreSQL refuses to run as root: as root, the server runs as the postgres user.

@@ -209,8 +209,7 @@ enter_root() {
     root=$(ensure_root "$major")
     status=$?
     [ "$status" -eq 0 ] || return "$status"
-    rm -rf "$root/build/uuidx" "$root/build/dump" && mkdir -p "$root/build/uuidx" || return 1
-    tar -C "$UUIDX_ROOT" --exclude=./.git --exclude=./build --exclude="*.o" --exclude="*.bc" --exclude="*.so" -c . | tar -C "$root/build/uuidx" -x || return 1
+    rm -rf "$root/build/dump" && copy_sources "$root/build/uuidx" || return 1
     if [ -n "$dump_dir" ] && [ -d "$dump_dir" ]; then cp -r "$dump_dir" "$root/build/dump" || return 1; fi
     cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null
     mount_root "$root" || { unmount_root "$root"; return 1; }

@@ -1,8 +1,14 @@
-# The counts of the test command's run-*.sh scripts: pass NAME, skip NAME WHY, fail NAME,
-# check NAME LOG COMMAND... (one test: COMMAND's output to LOG, shown when it fails), and
-# finish, which stops the cluster and prints the closing
-# "N passed, N failed, N skipped" that test/run-tests.sh adds up (and fails when nothing
-# passed). Source it after common.sh.
+# The one tally of the test command, used by test/run-tests.sh and every test/run-*.sh it
+# runs. Source it after common.sh. A test is one of:
+#   pass NAME                 it passed
+#   fail NAME                 it failed (NAME is listed again at the end)
+#   skip NAME WHY             it could not run here, and WHY says so (shown, and counted)
+#   run_test NAME LOG CMD...  runs CMD with its output in LOG: exit 0 passes, exit 77 is a
+#                             skip whose reason is LOG's last line, anything else fails and
+#                             shows LOG's end. Returns CMD's status.
+# add_counts LOG folds in the closing counts of a sub-run's log (a test/run-*.sh script
+# run by another); finish stops the cluster and prints the closing
+# "N passed, N failed, N skipped" (and fails when anything failed or nothing passed).
 PASSED=0
 FAILED=0
 SKIPPED=0
@@ -10,18 +16,47 @@ FAILURES=()
 pass() { PASSED=$((PASSED + 1)); log "$1: ok"; }
 skip() { SKIPPED=$((SKIPPED + 1)); log "$1: SKIPPED ($2)"; }
 fail() { FAILED=$((FAILED + 1)); FAILURES+=("${UUIDX_LABEL:+[$UUIDX_LABEL] }$1"); log "$1: FAILED"; }
+
+# The exit status of a test that could not run here (a peer not packaged for this major).
+EXIT_SKIP=77
+
+run_test() {
+    local name=$1 log_file=$2 status
+    shift 2
+    "$@" >"$log_file" 2>&1
+    status=$?
+    case $status in
+        0) pass "$name" ;;
+        "$EXIT_SKIP") skip "$name" "$(tail -1 "$log_file")" ;;
+        *)
+            sed 's/^/    /' "$log_file" | tail -40 >&2
+            fail "$name (see ${log_file#"$UUIDX_ROOT"/})"
+            ;;
+    esac
+    return "$status"
+}
+
+# The closing line of every run, alone on its line.
+COUNTS_PATTERN='[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped'
+
+add_counts() {
+    local line counts
+    line=$(grep -E "^$COUNTS_PATTERN\$" "$1" | tail -1)
+    [ -n "$line" ] || return 1
+    read -r -a counts <<<"$(echo "$line" | tr -cs '0-9' ' ')"
+    PASSED=$((PASSED + counts[0]))
+    FAILED=$((FAILED + counts[1]))
+    SKIPPED=$((SKIPPED + counts[2]))
+    mapfile -t -O "${#FAILURES[@]}" FAILURES < <(sed -n 's/^failed: //p' "$1")
+}
+
+# label_counts LABEL: a sub-run's output passed through with its closing counts labelled,
+# so that only the last line of the whole command is a bare "N passed, N failed, ...".
+label_counts() { sed -E "s/^($COUNTS_PATTERN)\$/==> [$1] \1/"; }
+
 finish() {
     stop_cluster
     [ ${#FAILURES[@]} -eq 0 ] || printf 'failed: %s\n' "${FAILURES[@]}"
     echo "$PASSED passed, $FAILED failed, $SKIPPED skipped"
     [ "$FAILED" -eq 0 ] && [ "$PASSED" -gt 0 ]
-}
-check() {
-    local name=$1 log_file=$2
-    shift 2
-    if "$@" >"$log_file" 2>&1; then pass "$name"; else
-        sed 's/^/    /' "$log_file" | tail -40 >&2
-        fail "$name (see ${log_file#"$UUIDX_ROOT"/})"
-        return 1
-    fi
 }

@@ -1,15 +1,14 @@
-// The fault-injection test build (test/hardening.mk FAULT_INJECTION=1, which defines
-// UUIDX_FAULT_INJECTION and links with ld --wrap=RAND_bytes --wrap=EVP_DigestUpdate): the
-// core's calls of those two OpenSSL functions come here, consult the fault chosen by the
-// switch below, then call OpenSSL. The product build compiles this file to nothing and
-// links no redirection, so its code paths are the ones the tests see minus the switch.
+// The fault-injection test build only (test/hardening.mk FAULT_INJECTION=1 links this file
+// into uuidx.so, with ld --wrap=RAND_bytes --wrap=EVP_DigestUpdate): the core's calls of
+// those two OpenSSL functions come here, consult the fault chosen by the switch below, then
+// call OpenSSL. The product build neither compiles this file nor links any redirection, so
+// its code paths are the ones the tests see minus the switch. It lives with the tests, as
+// PostgreSQL keeps its injection points in src/test/modules/.
 // The switch is a SQL function that the tests declare themselves, as PostgreSQL's
 // injection_points test module attaches its faults, so the extension's script is the same
 // in every build:
 //   CREATE FUNCTION uuidx_inject_fault(fault text) RETURNS void
 //       AS 'uuidx', 'uuidx_inject_fault' LANGUAGE C STRICT;
-#ifdef UUIDX_FAULT_INJECTION
-
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
@@ -18,8 +17,8 @@
 #include <stdexcept>
 #include <string_view>
 
-#include "../core/process.hpp"
-#include "postgres.hpp"
+#include "../../src/core/process.hpp"
+#include "../../src/pg/postgres.hpp"
 
 namespace {
 
@@ -110,5 +109,3 @@ Datum uuidx_inject_fault(PG_FUNCTION_ARGS) {
 }
 
 }  // extern "C"
-
-#endif  // UUIDX_FAULT_INJECTION
