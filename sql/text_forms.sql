@@ -57,6 +57,7 @@ SELECT typeid_to_uuid('pre-fix_01h455vb4pex5vsknk084sn02q');
 SELECT typeid_to_uuid('prefix__01h455vb4pex5vsknk084sn02q');
 SELECT typeid_to_uuid('prefix_01h455vb4pex5vsknk084sn02');
 SELECT typeid_to_uuid('prefix_01h455vb4pex5vsknk084sn02qq');
+SELECT typeid_to_uuid('garbage');
 SELECT typeid_to_uuid('prefix_01H455VB4PEX5VSKNK084SN02Q');
 SELECT typeid_to_uuid('prefix_01h455vb4pex5vsknk084sn0iu');
 SELECT typeid_to_uuid('prefix_8zzzzzzzzzzzzzzzzzzzzzzzzz');

@@ -167,7 +167,12 @@ Result<DecodedTypeId> uuid_from_typeid(std::string_view text, const char*& reaso
         suffix = text.substr(separator + 1);
         if (const char* problem = typeid_prefix_problem(prefix)) return invalid<DecodedTypeId>(problem, reason);
     }
-    if (const char* problem = typeid_suffix_problem(suffix)) return invalid<DecodedTypeId>(problem, reason);
+    if (const char* problem = typeid_suffix_problem(suffix)) {
+        // Without a "_", "after the last _" would point at nothing.
+        if (problem == kTypeIdSuffixLengthReason && separator == std::string_view::npos)
+            problem = kTypeIdWithoutPrefixLengthReason;
+        return invalid<DecodedTypeId>(problem, reason);
+    }
     reason = nullptr;
     return {DecodedTypeId{decode_base32(suffix, kTypeIdDigits), static_cast<uint8_t>(prefix.size())}};
 }

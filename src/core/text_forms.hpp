@@ -34,6 +34,8 @@ inline constexpr char kTypeIdPrefixTooLongReason[] = "The prefix is longer than 
 inline constexpr char kTypeIdPrefixCharacterReason[] = "The prefix has a character other than a-z or \"_\".";
 inline constexpr char kTypeIdPrefixEdgeUnderscoreReason[] = "The prefix starts or ends with \"_\".";
 inline constexpr char kTypeIdSuffixLengthReason[] = "The suffix (after the last \"_\") is not 26 characters long.";
+inline constexpr char kTypeIdWithoutPrefixLengthReason[] =
+    "The text has no \"_\", so it is all suffix, and a suffix is 26 characters long.";
 inline constexpr char kTypeIdSuffixUpperCaseReason[] = "The suffix has an upper-case letter: a TypeID is lower case.";
 inline constexpr char kTypeIdSuffixAlphabetReason[] =
     "The suffix has a character outside the TypeID alphabet 0123456789abcdefghjkmnpqrstvwxyz.";

@@ -10,6 +10,7 @@ PGDLLEXPORT void _PG_init(void);
 void _PG_init(void) {
     // Before init_server_order(), which reserves the "uuidx." prefix.
     uuidx::pg::define_public_id_keys();
+    uuidx::pg::hide_key_statements_from_the_log();
     uuidx::pg::init_server_order();
 }
 

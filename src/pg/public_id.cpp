@@ -10,10 +10,16 @@
 //  - only postgresql.conf and ALTER SYSTEM can set, and that take effect at a restart
 //    (PGC_POSTMASTER): not SET, whose text reaches logs and pg_stat_statements, nor ALTER
 //    ROLE / ALTER DATABASE, whose values pg_db_role_setting shows. Not PGC_SIGHUP: on a
-//    reload the postmaster logs every changed setting with its new value.
-// A malformed key is reported when a function needs it, without its value: a check hook's
-// error would print the rejected value, which is the secret with a typo, in the server log.
+//    reload the postmaster logs every changed setting with its new value;
+//  - are checked when set, so that a typo is refused by ALTER SYSTEM rather than turning
+//    every public id call into an error at the next restart. The check's message replaces
+//    PostgreSQL's, which would quote the value (the secret with a typo);
+//  - never reach the server log in the text of a failing statement: PostgreSQL logs it
+//    (log_min_error_statement), so the log hook drops that line from every error of a
+//    statement that names a key setting.
 #include "public_id.hpp"
+
+#include <string_view>
 
 #include "../core/public_id.hpp"
 #include "guard.hpp"
@@ -34,6 +40,46 @@ bool keys_defined = false;
 char* key_text = nullptr;           // the settings' storage (owned by the GUC machinery)
 char* previous_key_text = nullptr;
 
+// The check of both settings. It allocates nothing and never throws or raises: the
+// postmaster runs it on every reload of a configuration file that sets a key.
+bool key_is_well_formed(const char* setting, const char* text) {
+    if (text == nullptr || text[0] == '\0') return true;  // no key: the functions say so when called
+    const std::string_view candidate(text);
+    if (UUIDX_NOTHROW(uuidx::parse_public_id_key(candidate))) return true;
+    GUC_check_errcode(ERRCODE_INVALID_PARAMETER_VALUE);
+    GUC_check_errmsg("invalid value for parameter \"%s\"", setting);
+    GUC_check_errdetail("A key is two words of 16 hexadecimal digits separated by a colon (k0:k1), as uuidv47 "
+                        "writes it. The value is not shown.");
+    return false;
+}
+bool check_key(char** newval, void** extra, GucSource source) { return key_is_well_formed(kKeySetting, *newval); }
+bool check_previous_key(char** newval, void** extra, GucSource source) {
+    return key_is_well_formed(kPreviousKeySetting, *newval);
+}
+
+// "public_id_" in any case: both settings' names, however a statement spells them
+// (setting names are case-insensitive, and may be quoted).
+bool names_a_key_setting(const char* statement) {
+    constexpr std::string_view kNeedle = "public_id_";
+    for (const char* at = statement; *at != '\0'; ++at) {
+        size_t matched = 0;
+        while (matched < kNeedle.size() && at[matched] != '\0' && pg_ascii_tolower(at[matched]) == kNeedle[matched])
+            ++matched;
+        if (matched == kNeedle.size()) return true;
+    }
+    return false;
+}
+
+emit_log_hook_type previous_emit_log_hook = nullptr;
+
+// The statement of an error is logged after this hook has seen the error (EmitErrorReport),
+// so hide_stmt keeps it out of the server log; the client still gets the error.
+void hide_statements_naming_a_key(ErrorData* edata) {
+    if (edata->elevel >= ERROR && debug_query_string != nullptr && names_a_key_setting(debug_query_string))
+        edata->hide_stmt = true;
+    if (previous_emit_log_hook) previous_emit_log_hook(edata);
+}
+
 // The key of `setting`, or an error saying what to do. Raised before any core call, so no
 // C++ frame is live.
 PublicIdKey key_of(const char* setting, const char* text) {
@@ -50,8 +96,9 @@ PublicIdKey key_of(const char* setting, const char* text) {
                         errhint("As a superuser: ALTER SYSTEM SET %s = 'k0:k1' (two words of 16 hexadecimal "
                                 "digits), then restart the server.",
                                 setting)));
-    const uuidx::Result<PublicIdKey> key = call_core([&] { return uuidx::parse_public_id_key(text); });
-    if (!key)
+    const std::string_view candidate(text);
+    const uuidx::Result<PublicIdKey> key = UUIDX_NOTHROW(uuidx::parse_public_id_key(candidate));
+    if (!key)  // the check refuses a malformed key when it is set: not expected here
         ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s is not a valid key", setting),
                         errdetail("A key is two words of 16 hexadecimal digits separated by a colon (k0:k1), "
                                   "as uuidv47 writes it. The value is not shown.")));
@@ -69,12 +116,17 @@ void define_public_id_keys() {
         kKeySetting, "The key of public ids (uuid_v7_to_public, uuid_public_to_v7): k0:k1 in hexadecimal.",
         "Two words of 16 hexadecimal digits, as uuidv47 writes its key. Superuser only; set in "
         "postgresql.conf or with ALTER SYSTEM, then restart.",
-        &key_text, "", PGC_POSTMASTER, kSecretFlags, nullptr, nullptr, nullptr);
+        &key_text, "", PGC_POSTMASTER, kSecretFlags, check_key, nullptr, nullptr);
     DefineCustomStringVariable(
         kPreviousKeySetting, "The key public ids were made with before the last rotation.",
         "Read by uuid_public_to_v7(public_id, previous_key => true) while old public ids are still in use.",
-        &previous_key_text, "", PGC_POSTMASTER, kSecretFlags, nullptr, nullptr, nullptr);
+        &previous_key_text, "", PGC_POSTMASTER, kSecretFlags, check_previous_key, nullptr, nullptr);
     keys_defined = true;
+}
+
+void hide_key_statements_from_the_log() {
+    previous_emit_log_hook = emit_log_hook;
+    emit_log_hook = hide_statements_naming_a_key;
 }
 
 }  // namespace uuidx::pg

@@ -7,4 +7,8 @@ namespace uuidx::pg {
 // preloaded: loaded by a session, uuidx defines neither, and the public id functions refuse.
 void define_public_id_keys();
 
+// Installs the log hook that keeps the text of a failing statement naming a key setting
+// out of the server log, whether uuidx is preloaded or loaded by a session.
+void hide_key_statements_from_the_log();
+
 }  // namespace uuidx::pg

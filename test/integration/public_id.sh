@@ -3,7 +3,9 @@
 # modes. Preloaded: a key set with ALTER SYSTEM maps every v7 to a v4-looking public id and
 # back, bit for bit as uuidv47 does (a vector published from its C reference); the key is
 # unreadable and unsettable by the ways that would expose it, never reaches the server log,
-# and the functions need a GRANT; a previous key serves old public ids after a rotation.
+# and the functions need a GRANT; a previous key serves old public ids after a rotation; a
+# malformed key is refused when set (by ALTER SYSTEM, or in postgresql.conf at a reload or
+# a restart) and no part of it reaches a message or the server log.
 # The key settings take effect at a restart: this script restarts the preloaded cluster.
 # Per session: the settings do not exist and the functions refuse.
 # Run by test/run-major.sh with UUIDX_MODE (session | preloaded) and the cluster's PG* env.
@@ -30,11 +32,19 @@ PUBLISHED_KEY=efcdab8967452301:1032547698badcfe
 psql_quiet -c 'SET client_min_messages = warning' -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB" \
     -c 'DROP ROLE IF EXISTS uuidx_app' -c 'CREATE ROLE uuidx_app LOGIN'
 sql -c 'CREATE EXTENSION uuidx' -c 'GRANT ALL ON SCHEMA public TO uuidx_app'
-# A decoy for the attempts that must fail: their statements are logged, as any failing
-# statement is, and only the keys really set must stay out of the log.
+# A decoy key for the attempts that must fail: the statements of failing attempts must stay
+# out of the server log too. A failing statement that names no key setting must be logged,
+# or the log check would prove nothing.
 DECOY=0000000000000000:0000000000000000
-trap 'psql_quiet -c "ALTER SYSTEM RESET uuidx.public_id_key" -c "ALTER SYSTEM RESET uuidx.public_id_previous_key" \
-          >/dev/null 2>&1 && [ "$UUIDX_MODE" = session ] || restart' EXIT
+LOGGED_MARKER=uuidx_logged_statement_marker
+CONF=$PGHOST/data/postgresql.conf
+cleanup() {
+    sed -i '/public_id_key/d' "$CONF"
+    psql_quiet -c "ALTER SYSTEM RESET uuidx.public_id_key" -c "ALTER SYSTEM RESET uuidx.public_id_previous_key" \
+        >/dev/null 2>&1 && [ "$UUIDX_MODE" = session ] || restart
+}
+trap cleanup EXIT
+expect_error 22012 -c "SELECT 1 / 0 AS $LOGGED_MARKER"  # its message is "division by zero"
 
 case "$UUIDX_MODE" in
 preloaded)
@@ -103,26 +113,48 @@ preloaded)
         "SELECT bool_and(uuid_v7_to_public(id) <> public_id AND uuid_public_to_v7(public_id, previous_key => true) = id
                          AND uuid_public_to_v7(uuid_v7_to_public(id)) = id) FROM shown"
 
-    # A malformed key is refused without being shown, and no key reaches the server log.
-    psql_quiet -c "ALTER SYSTEM SET uuidx.public_id_key = 'not-a-key-but-secret'"
-    restart
-    refusal=$(expect_error 22023 -c 'SELECT uuid_v7_to_public(uuid_generate_v7())')
+    # A malformed key (a typo of a real one: one digit short) is refused when set, in a
+    # message and detail that show no part of it, and the key in use stays.
+    TYPO=${KEY%?}
+    refusal=$(expect_error 22023 -c "ALTER SYSTEM SET uuidx.public_id_key = '$TYPO'")
     echo "$refusal"
-    if grep -q secret <<<"$refusal"; then echo "the refusal shows the key"; exit 1; fi
+    refusal=$(psql_quiet -d "$DB" -v VERBOSITY=verbose -c "ALTER SYSTEM SET uuidx.public_id_previous_key = 'secret-typo'" 2>&1 || true)
+    echo "$refusal"
+    grep -q 'ERROR:  22023: invalid value for parameter "uuidx.public_id_previous_key"' <<<"$refusal" ||
+        { echo "no refusal of the malformed previous key"; exit 1; }
+    if grep -qiE "${TYPO:0:8}|secret" <<<"$refusal"; then echo "the refusal shows the key"; exit 1; fi
+    restart
+    expect_true "$DB" "the key in use stays after a refused ALTER SYSTEM and a restart" \
+        "SELECT bool_and(uuid_public_to_v7(uuid_v7_to_public(id)) = id AND uuid_v7_to_public(id) <> public_id) FROM shown"
+    # Written straight into postgresql.conf, a malformed key is refused by the reload (the
+    # postmaster runs the check and lives on) and by the restart, where the server starts
+    # with no key: the functions say it is not set.
+    psql_quiet -c "ALTER SYSTEM RESET uuidx.public_id_key"
+    echo "uuidx.public_id_key = 'file-secret-typo'" >>"$CONF"
+    as_server_user "$PG_BIN/pg_ctl" -D "$PGHOST/data" reload >/dev/null
+    sleep 1
+    restart
+    expect_error 55000 -c 'SELECT uuid_v7_to_public(uuid_generate_v7())'
+    sed -i '/public_id_key/d' "$CONF"
+
     log_file=$PGHOST/data.log
     [ -f "$log_file" ] || { echo "no server log at $log_file"; exit 1; }
-    if grep -nE "not-a-key-but-secret|$KEY|$PUBLISHED_KEY|8899aabbccddeeff" "$log_file"; then
-        echo "a key is in the server log"
+    grep -q 'invalid value for parameter "uuidx.public_id_key"' "$log_file" ||
+        { echo "the server log shows no refusal of the key in postgresql.conf"; exit 1; }
+    if grep -niE "${TYPO:0:8}|secret|$DECOY|$KEY|$PUBLISHED_KEY|8899aabbccddeeff" "$log_file"; then
+        echo "a key, or part of one, is in the server log"
         exit 1
     fi
-    grep -q "$DECOY" "$log_file" || { echo "the log check cannot see statements: it proves nothing"; exit 1; }
-    echo "ok: no key set reached the server log (which does show the failed statements' decoy)"
+    grep -q "$LOGGED_MARKER" "$log_file" || { echo "the log check cannot see statements: it proves nothing"; exit 1; }
+    echo "ok: no key, set or refused, reached the server log (which does show failing statements)"
     ;;
 session)
     # Not preloaded: the settings do not exist, and a placeholder a session makes is not read.
     expect_error 55000 -c 'SELECT uuid_v7_to_public(uuid_generate_v7())'
     expect_error 55000 -c 'SELECT uuid_public_to_v7(public.uuidv4(), true)'
     expect_error 42602 -c 'LOAD '"'"'uuidx'"'"'' -c "SET uuidx.public_id_key = '$DECOY'"
+    if grep -n "$DECOY" "$PGHOST/data.log"; then echo "the refused statement's key is in the server log"; exit 1; fi
+    grep -q "$LOGGED_MARKER" "$PGHOST/data.log" || { echo "the log check cannot see statements: it proves nothing"; exit 1; }
     ;;
 *)
     echo "UUIDX_MODE must be session or preloaded" >&2

@@ -173,6 +173,7 @@ constexpr const char* kAllReasons[] = {
     uuidx::kTypeIdPrefixCharacterReason,
     uuidx::kTypeIdPrefixEdgeUnderscoreReason,
     uuidx::kTypeIdSuffixLengthReason,
+    uuidx::kTypeIdWithoutPrefixLengthReason,
     uuidx::kTypeIdSuffixUpperCaseReason,
     uuidx::kTypeIdSuffixAlphabetReason,
     uuidx::kTypeIdSuffixOverflowReason,
@@ -239,6 +240,10 @@ TEST(TypeIdSpec, InvalidYmlIsRefusedWithTheRightReason) {
     expect_invalid_typeid("prefix__00000000000000000000000000", kTypeIdPrefixEdgeUnderscoreReason);
     expect_invalid_typeid("", kEmptyTextReason);
     expect_invalid_typeid("prefix_", kTypeIdSuffixLengthReason);
+    // No "_" at all: the whole text is the suffix, and the reason says so rather than
+    // pointing "after the last _".
+    expect_invalid_typeid("garbage", kTypeIdWithoutPrefixLengthReason);
+    expect_invalid_typeid("01h455vb4pex5vsknk084sn02", kTypeIdWithoutPrefixLengthReason);
 }
 
 TEST(TypeIdSpec, ReadmeInvalidTableIsRefusedWithTheRightReason) {
@@ -414,7 +419,7 @@ TEST(TypeIdBytes, HugeInputsAreRefusedByLength) {
     using namespace uuidx;
     const std::string suffix = "01h455vb4pex5vsknk084sn02q";
     expect_invalid_typeid(std::string(1 << 20, 'a') + "_" + suffix, kTypeIdPrefixTooLongReason);
-    expect_invalid_typeid(std::string(1 << 20, '0'), kTypeIdSuffixLengthReason);
+    expect_invalid_typeid(std::string(1 << 20, '0'), kTypeIdWithoutPrefixLengthReason);
     expect_invalid_typeid("user_" + std::string(1 << 20, '0'), kTypeIdSuffixLengthReason);
     expect_invalid_typeid(std::string(1 << 20, '_'), kTypeIdPrefixTooLongReason);
 }
@@ -441,7 +446,7 @@ TEST(TextFormReasons, AreDistinctSentencesInErrdetailStyle) {
         EXPECT_EQ(std::find(seen.begin(), seen.end(), text), seen.end()) << text;
         seen.push_back(text);
     }
-    EXPECT_EQ(seen.size(), 13u);
+    EXPECT_EQ(seen.size(), 14u);
 }
 
 // --- ULID ------------------------------------------------------------------------------------
