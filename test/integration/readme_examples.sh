@@ -14,12 +14,12 @@
 #                                                   trailing "(...)" note aside)
 # Every block, run or not, must be free of unmarked placeholders ($1, '<new key>').
 # Run by test/run-major.sh with UUIDX_MODE (session | preloaded) and the cluster's PG* env;
-# README=FILE checks another file the same way (to see this test fail).
+# UUIDX_README=FILE checks another file the same way (to see the test fail on an old one).
 set -eu
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 cd "$UUIDX_ROOT"
 
-README=${README:-README.md}
+README=${UUIDX_README:-README.md}
 DB=uuidx_readme_examples
 case "${UUIDX_MODE:-}" in
 session | preloaded) ;;
