@@ -84,8 +84,9 @@ build/unit_tests: $(CORE_SRCS) $(UNIT_SRCS) $(wildcard src/core/*.hpp test/unit/
 
 # ---- the PGXN release -------------------------------------------------------------
 # uuidx-VERSION.zip from the committed tree (git archive): what building, installing and
-# `make installcheck` need, and nothing else. test/run-release.sh builds and tests it.
-DIST_FILES = LICENSE META.json Makefile README.md CHANGELOG.md uuidx.control sql src expected
+# `make installcheck` need, and the documentation the README links (docs/), nothing else.
+# test/run-release.sh builds and tests it.
+DIST_FILES = LICENSE META.json Makefile README.md CHANGELOG.md uuidx.control docs sql src expected
 dist:
 	git archive --format=zip --prefix=$(EXTENSION)-$(EXTVERSION)/ -o $(EXTENSION)-$(EXTVERSION).zip HEAD $(DIST_FILES)
 

@@ -1,5 +1,5 @@
--- The README's migration guide, run end to end on a small data set: sql/include/migration_steps.sql
--- holds the guide's SQL exactly as the README shows it (test/integration/readme_guide.sh
+-- The migration guide (docs/migrating.md), run end to end on a small data set: sql/include/migration_steps.sql
+-- holds the guide's SQL exactly as docs/migrating.md shows it (test/integration/readme_guide.sh
 -- checks that), sql/include/migration_schema.sql the schema it starts from. pg_regress feeds this
 -- file to psql on standard input, so \ir paths are relative to the project's top directory.
 SET client_min_messages = warning;

@@ -1,8 +1,8 @@
--- The README's switches that need no peer extension, run exactly as given, each in a
+-- The switches of docs/switching.md that need no peer extension, run exactly as given, each in a
 -- database of its own: from a hand-written uuid_generate_v7() (the overlay() recipe), and
 -- from uuid-ossp's uuid_generate_v4() defaults. (From pg_uuidv7: the integration test
 -- switch_from_pg_uuidv7.sh, with the packaged pg_uuidv7.) The scripts themselves are not
--- echoed here (ECHO none): they are in sql/include/ and, word for word, in the README.
+-- echoed here (ECHO none): they are in sql/include/ and, word for word, in docs/switching.md.
 SET client_min_messages = notice;
 CREATE DATABASE uuidx_switch_own;
 \c uuidx_switch_own

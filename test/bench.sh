@@ -5,7 +5,7 @@
 # public ids, per key, next to TypeID encoding in PL/pgSQL), single-statement inserts
 # into a table keyed by each (time, WAL, primary key size, density and fragmentation;
 # test/bench/insert.sql), and pgbench with 4 clients inserting single rows. Prints the
-# markdown tables of the README's Performance section and writes them, with a plot, to
+# markdown tables of docs/performance.md and writes them, with a plot, to
 # build/bench/pgMAJOR.{md,png}. Machines are shared and noisy: every figure is a median
 # of interleaved repetitions, and ratios measured in one run are what to compare.
 #

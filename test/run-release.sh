@@ -61,6 +61,14 @@ relative = {n[len(top) + 1:] for n in names}
 required = ["Makefile", "META.json", "LICENSE", "README.md", "CHANGELOG.md", "uuidx.control",
             f"sql/uuidx--{top.split('-', 1)[1]}.sql", "sql/include/rfc9562_vectors.sql"]
 problems += [f"missing: {n}" for n in required if n not in relative]
+# Every page and image the README and the guides link to, so that no link is broken.
+for doc in [n for n in relative if n == "README.md" or (n.startswith("docs/") and n.endswith(".md"))]:
+    text = zipfile.ZipFile(archive).read(f"{top}/{doc}").decode()
+    base = doc.rsplit("/", 1)[0] + "/" if "/" in doc else ""
+    for link in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", text):
+        target = re.sub(r"[^/]+/\.\./", "", base + link)
+        if target not in relative:
+            problems.append(f"{doc} links to {link}, which is not in the archive")
 # Every pg_regress input's expected output, and every file an input includes.
 for name in [n for n in relative if re.match(r"^sql/[a-z_0-9]+\.sql$", n) and not n.startswith("sql/uuidx")]:
     test = name[4:-4]

@@ -41,6 +41,7 @@ CALL migrate_keys_to_v7('notes');
 -- 5. Index the old keys while external systems still use them.
 CREATE UNIQUE INDEX customers_legacy_id ON customers (legacy_id);
 CREATE UNIQUE INDEX orders_legacy_id ON orders (legacy_id);
+CREATE UNIQUE INDEX notes_legacy_id ON notes (legacy_id);
 
 -- 6. Verify: every key is a v7 carrying its row's creation time and the mapping of its old
 --    key, and every reference resolves.

@@ -1,4 +1,4 @@
--- The benchmark's report: the markdown tables of the README's Performance section, on
+-- The benchmark's report: the markdown tables of docs/performance.md, on
 -- stdout, and the data of the plot (test/bench/plot.gp) in :data_file. Run by
 -- test/bench.sh after the measurements, with the run's parameters as variables.
 \set ON_ERROR_STOP on

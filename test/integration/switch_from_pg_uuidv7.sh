@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's switch from pg_uuidv7 (sql/include/switch_to_uuidx.sql), run against the
+# The switch from pg_uuidv7 of docs/switching.md (sql/include/switch_to_uuidx.sql), run against the
 # real pg_uuidv7 where Debian packages it for this major (exit 77, a visible skip, where not).
 # A database uses pg_uuidv7 the ways its users do: column defaults, views, a SQL-standard
 # function body, a table partitioned on bounds pg_uuidv7 computed. After the switch
@@ -77,7 +77,7 @@ echo "$refusal" | grep -q 'constraint created_after_2020 on table .*audited call
         WHERE nspname = 'uuidx_switch'")" = "pg_uuidv7 0" ] || { echo "FAILED: the refused switch changed something"; exit 1; }
 echo "ok: a CHECK constraint is refused, naming it, and nothing changes"
 
-# The switch, exactly as the README gives it.
+# The switch, exactly as docs/switching.md gives it.
 psql_quiet -d "$db" -f sql/include/switch_to_uuidx.sql
 check "pg_uuidv7 is gone and uuidx is in its schema" "
     SELECT NOT EXISTS (SELECT FROM pg_extension WHERE extname = 'pg_uuidv7')
