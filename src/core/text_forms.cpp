@@ -1,6 +1,7 @@
 #include "text_forms.hpp"
 
 #include "ascii.hpp"
+#include "base32.hpp"
 
 namespace uuidx {
 
@@ -9,67 +10,20 @@ namespace {
 constexpr char kTypeIdAlphabet[] = "0123456789abcdefghjkmnpqrstvwxyz";
 constexpr char kUlidAlphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-// Both alphabets are in ASCII order, so a fixed-width text sorts bytewise like its value.
-constexpr bool ascending(const char* alphabet) {
-    for (int i = 1; i < 32; ++i)
-        if (alphabet[i - 1] >= alphabet[i]) return false;
-    return true;
-}
-static_assert(ascending(kTypeIdAlphabet) && ascending(kUlidAlphabet), "texts must sort like the UUIDs");
+static_assert(base32::ascending(kTypeIdAlphabet) && base32::ascending(kUlidAlphabet),
+              "texts must sort like the UUIDs");
 
-// A byte's digit value, or kNotADigit: one load a character whatever the byte (NUL and
-// bytes above 0x7F included), built from the alphabet so the two cannot disagree.
-constexpr int8_t kNotADigit = -1;
-struct DigitTable {
-    int8_t value[256];
-    constexpr int of(char c) const { return value[static_cast<unsigned char>(c)]; }
-};
+using base32::kNotADigit;
+using base32::SpareBits;
+constexpr base32::DigitTable kTypeIdDigits = base32::digit_table(kTypeIdAlphabet, false);
+constexpr base32::DigitTable kUlidDigits = base32::digit_table(kUlidAlphabet, true);
 
-constexpr DigitTable digit_table(const char* alphabet, bool lower_case_too) {
-    DigitTable table{};
-    for (int8_t& v : table.value) v = kNotADigit;
-    for (int8_t v = 0; v < 32; ++v) {
-        const char c = alphabet[v];
-        table.value[static_cast<unsigned char>(c)] = v;
-        if (lower_case_too && c >= 'A' && c <= 'Z') table.value[static_cast<unsigned char>(c - 'A' + 'a')] = v;
-    }
-    return table;
-}
-
-constexpr DigitTable kTypeIdDigits = digit_table(kTypeIdAlphabet, false);
-constexpr DigitTable kUlidDigits = digit_table(kUlidAlphabet, true);
-
-// The 26 digits of the 130 bits "00" || uuid, most significant first.
+// TypeID and ULID put the two spare bits on top.
 constexpr void encode_base32(const Uuid& uuid, const char* alphabet, char* out) {
-    uint32_t pending = 0;  // only the low pending_bits bits are meaningful
-    int pending_bits = 2;  // the two zero bits on top
-    int position = 0;
-    for (const uint8_t byte : uuid.bytes) {
-        pending = (pending << 8) | byte;
-        pending_bits += 8;
-        while (pending_bits >= 5) {
-            pending_bits -= 5;
-            out[position++] = alphabet[(pending >> pending_bits) & 0x1F];
-        }
-    }
+    base32::encode(uuid, alphabet, SpareBits::on_top, out);
 }
-
-// The inverse, for 26 digits already checked against `table`, the first at most 7: its
-// 3 low bits are the UUID's top bits, and 3 + 25 * 5 = 128.
-constexpr Uuid decode_base32(std::string_view digits, const DigitTable& table) {
-    Uuid uuid{};
-    uint32_t pending = static_cast<uint32_t>(table.of(digits[0]));
-    int pending_bits = 3;
-    int byte = 0;
-    for (size_t i = 1; i < kBase32UuidLength; ++i) {
-        pending = (pending << 5) | static_cast<uint32_t>(table.of(digits[i]));
-        pending_bits += 5;
-        if (pending_bits >= 8) {
-            pending_bits -= 8;
-            uuid.bytes[byte++] = static_cast<uint8_t>(pending >> pending_bits);
-        }
-    }
-    return uuid;
+constexpr Uuid decode_base32(std::string_view digits, const base32::DigitTable& table) {
+    return base32::decode(digits, table, SpareBits::on_top);
 }
 
 constexpr bool is_ascii_upper(char c) { return c >= 'A' && c <= 'Z'; }

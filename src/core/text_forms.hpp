@@ -1,8 +1,9 @@
-// Two 26-character text forms of the same 128 bits: TypeID (specification 0.3,
-// github.com/jetify-com/typeid, spec/README.md) and ULID (github.com/ulid/spec). Both
-// write the UUID's 16 bytes, big-endian, as 130 bits (two leading zero bits) in 5-bit
-// Crockford base32 digits, so both sort like the UUID and a v7's first 10 characters
-// are its 48-bit millisecond.
+// Three 26-character text forms of the same 128 bits: TypeID (specification 0.3,
+// github.com/jetify-com/typeid, spec/README.md) and ULID (github.com/ulid/spec) write the
+// UUID's 16 bytes, big-endian, as 130 bits (two leading zero bits) in 5-bit Crockford
+// base32 digits; base32hex (RFC 4648 section 7, PostgreSQL 19's encode(..., 'base32hex'))
+// writes them with the two zero bits at the end, in digits 0-9A-V. All three sort like the
+// UUID, and a v7's first 10 characters are its 48-bit millisecond (base32.hpp).
 //
 // Every parse failure is Errc::invalid_text_form plus a reason: a static sentence (the
 // k...Reason constants below) saying what is wrong, which the SQL layer puts in the
@@ -16,12 +17,13 @@
 #include <string_view>
 #include <type_traits>
 
+#include "base32.hpp"
 #include "result.hpp"
 #include "uuid.hpp"
 
 namespace uuidx {
 
-inline constexpr size_t kBase32UuidLength = 26;  // 130 bits / 5
+inline constexpr size_t kBase32UuidLength = base32::kUuidDigits;
 inline constexpr size_t kTypeIdMaxPrefixLength = 63;
 inline constexpr size_t kTypeIdMaxLength = kTypeIdMaxPrefixLength + 1 + kBase32UuidLength;  // 90
 
@@ -47,6 +49,14 @@ inline constexpr char kUlidAlphabetReason[] =
     "The ULID has a character outside the alphabet 0123456789ABCDEFGHJKMNPQRSTVWXYZ (either case).";
 inline constexpr char kUlidOverflowReason[] =
     "The ULID's first character is above 7: the value would need more than 128 bits.";
+inline constexpr char kBase32HexWhiteSpaceReason[] = "The text has white space, which base32hex does not allow.";
+inline constexpr char kBase32HexLengthReason[] =
+    "A UUID in base32hex is 26 characters long, or 32 with its six \"=\" of padding.";
+inline constexpr char kBase32HexPaddingReason[] = "The 32-character form must end in exactly six \"=\" of padding.";
+inline constexpr char kBase32HexAlphabetReason[] =
+    "The text has a character outside the base32hex alphabet 0123456789ABCDEFGHIJKLMNOPQRSTUV (either case).";
+inline constexpr char kBase32HexTrailingBitsReason[] =
+    "The last character's two low bits are not zero: a UUID's last base32hex character is 0, 4, 8, C, G, K, O or S.";
 
 // A TypeID as text, NUL-terminated; fixed capacity so that it crosses into PostgreSQL by copy.
 struct TypeIdText {
@@ -75,8 +85,15 @@ struct UlidText {
     constexpr std::string_view view() const noexcept { return {chars, kBase32UuidLength}; }
 };
 
+// A UUID in base32hex: 26 upper-case characters, no padding, and a NUL.
+struct Base32HexText {
+    char chars[kBase32UuidLength + 1];
+    constexpr std::string_view view() const noexcept { return {chars, kBase32UuidLength}; }
+};
+
 static_assert(std::is_trivially_copyable<TypeIdText>::value && std::is_trivially_copyable<TypeIdPrefix>::value &&
-                  std::is_trivially_copyable<DecodedTypeId>::value && std::is_trivially_copyable<UlidText>::value,
+                  std::is_trivially_copyable<DecodedTypeId>::value && std::is_trivially_copyable<UlidText>::value &&
+                  std::is_trivially_copyable<Base32HexText>::value,
               "text forms cross the boundary by copy");
 
 // Null when `prefix` is a valid TypeID prefix (the empty one included), else the reason:
@@ -105,5 +122,15 @@ UlidText ulid_from_uuid(const Uuid& uuid) noexcept;
 // them would give one UUID several ULIDs. Reasons, first found: empty text; length; the first
 // character outside the alphabet (I, L, O and U named apart); a first character above '7'.
 Result<Uuid> uuid_from_ulid(std::string_view text, const char*& reason) noexcept;
+
+// base32hex of a UUID: what PostgreSQL 19's rtrim(encode(id::bytea, 'base32hex'), '=') gives.
+Base32HexText base32hex_from_uuid(const Uuid& uuid) noexcept;
+
+// Either case is read, with or without the six "=" of padding; stricter than PostgreSQL
+// 19's decode(), which skips white space and drops nonzero trailing bits, so that one UUID
+// has one text. Reasons, first found: empty text; white space anywhere; a length other
+// than 26 or 32; padding other than six "=" at the end of 32; a character outside the
+// alphabet; nonzero trailing bits.
+Result<Uuid> uuid_from_base32hex(std::string_view text, const char*& reason) noexcept;
 
 }  // namespace uuidx

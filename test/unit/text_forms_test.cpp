@@ -181,6 +181,11 @@ constexpr const char* kAllReasons[] = {
     uuidx::kUlidExcludedLetterReason,
     uuidx::kUlidAlphabetReason,
     uuidx::kUlidOverflowReason,
+    uuidx::kBase32HexWhiteSpaceReason,
+    uuidx::kBase32HexLengthReason,
+    uuidx::kBase32HexPaddingReason,
+    uuidx::kBase32HexAlphabetReason,
+    uuidx::kBase32HexTrailingBitsReason,
 };
 
 const std::string kMaxPrefix = "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijk";  // 63
@@ -446,7 +451,7 @@ TEST(TextFormReasons, AreDistinctSentencesInErrdetailStyle) {
         EXPECT_EQ(std::find(seen.begin(), seen.end(), text), seen.end()) << text;
         seen.push_back(text);
     }
-    EXPECT_EQ(seen.size(), 14u);
+    EXPECT_EQ(seen.size(), 19u);
 }
 
 // --- ULID ------------------------------------------------------------------------------------
