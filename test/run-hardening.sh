@@ -84,10 +84,11 @@ run_test "unit tests under ASan + LSan + UBSan (-fno-wrapv)" "$WORK/logs/unit-sa
 
 # --- 3. libFuzzer targets ---------------------------------------------------------------
 # run_fuzzer TARGET: new inputs go to the corpus (the first directory), never to the seeds.
+# libFuzzer's own exit status for a finding is 77, the tally's "skipped": it exits 1 instead.
 run_fuzzer() {
     local corpus=$UUIDX_ROOT/build/fuzz-corpus/$1
     mkdir -p "$corpus" &&
-        "$TREE/build/fuzz/$1" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 \
+        "$TREE/build/fuzz/$1" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 -error_exitcode=1 \
             -print_final_stats=1 -artifact_prefix="$WORK/crash-$1-" "$corpus" "test/fuzz/seeds/$1"
 }
 if run_test "fuzz targets build" "$WORK/logs/fuzz-build.log" hardening_make -j2 fuzz-targets PG_CONFIG=/bin/false; then

@@ -77,7 +77,9 @@ ExpectedTypeId expected_typeid(std::string_view text) {
         if ((expected.reason = expected_prefix_problem(expected.prefix))) return expected;
     }
     if (suffix.size() != 26) {
-        expected.reason = uuidx::kTypeIdSuffixLengthReason;
+        // With no separator the whole text is the suffix, and the reason says so.
+        expected.reason = separator < text.size() ? uuidx::kTypeIdSuffixLengthReason
+                                                  : uuidx::kTypeIdWithoutPrefixLengthReason;
         return expected;
     }
     for (const char c : suffix) {
