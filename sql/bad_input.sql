@@ -128,6 +128,32 @@ INSERT INTO bad_calls VALUES
     ('uuid_v7_min(timestamp with time zone)', 'NULL', 'uuid_v7_min(NULL)', '00000'),
     ('uuid_v7_max(timestamp with time zone)', 'NULL', 'uuid_v7_max(NULL)', '00000');
 
+-- The time predicates' key bounds never fail: a time or range no key can reach saturates
+-- to the nil or the max UUID (time_predicates tests the values).
+INSERT INTO bad_calls
+SELECT f.function, t.bad_input, format(f.call, t.value), '00000'
+FROM (VALUES ('uuid_time_min_key(timestamp with time zone, boolean)', 'uuid_time_min_key(%L::timestamptz, true)'),
+             ('uuid_time_max_key(timestamp with time zone, boolean)', 'uuid_time_max_key(%L::timestamptz, false)'),
+             ('uuid_time_min_key(timestamp without time zone, boolean)', 'uuid_time_min_key(%L::timestamp, false)'),
+             ('uuid_time_max_key(timestamp without time zone, boolean)', 'uuid_time_max_key(%L::timestamp, true)'),
+             ('uuid_range_min_key(tstzrange)', 'uuid_range_min_key(tstzrange(%L, NULL))'),
+             ('uuid_range_max_key(tstzrange)', 'uuid_range_max_key(tstzrange(NULL, %L))'),
+             ('uuid_time_in_range(uuid, tstzrange)', 'uuid_time_in_range(uuid_max(), tstzrange(%L, NULL))'),
+             ('tstzrange_contains_uuid_time(tstzrange, uuid)', 'tstzrange_contains_uuid_time(tstzrange(NULL, %L), uuid_max())'))
+     AS f(function, call),
+     (VALUES ('NULL', NULL), ('infinity', 'infinity'), ('-infinity', '-infinity'),
+             ('before 1970', '1969-12-31 23:59:59.999999'),
+             ('after the last v7 millisecond (10889)', '10889-08-02 05:31:50.656'),
+             ('near 294276 (epoch shift overflows)', '294270-01-01 00:00:00')) AS t(bad_input, value);
+INSERT INTO bad_calls VALUES
+    ('uuid_range_min_key(tstzrange)', 'empty', $$uuid_range_min_key('empty')$$, '00000'),
+    ('uuid_range_max_key(tstzrange)', 'empty', $$uuid_range_max_key('empty')$$, '00000'),
+    ('uuid_time_in_range(uuid, tstzrange)', 'NULL key', $$uuid_time_in_range(NULL, 'empty')$$, '00000'),
+    ('tstzrange_contains_uuid_time(tstzrange, uuid)', 'NULL key', $$tstzrange_contains_uuid_time('empty', NULL)$$, '00000'),
+    -- the planner's entry points take internal, which no SQL value converts to: no call
+    ('uuid_time_in_range_support(internal)', 'called from SQL', 'uuid_time_in_range_support(NULL)', '42883'),
+    ('uuid_time_in_range_sel(internal, oid, internal, integer)', 'called from SQL', 'uuid_time_in_range_sel(NULL, 0, NULL, 0)', '42883');
+
 -- Every version and variant nibble where one version is expected, and where any is taken.
 INSERT INTO bad_calls
 SELECT f.function, 'version ' || version_nibble || ', variant ' || variant_nibble,

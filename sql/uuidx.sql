@@ -293,6 +293,103 @@ REVOKE ALL ON FUNCTION uuid_v7_to_public(uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION uuid_public_to_v7(uuid, bool) FROM PUBLIC;
 
 ------------------------------------------------------------------------------------------
+-- Time questions answered by the key's index (new in 1.2.0)
+------------------------------------------------------------------------------------------
+
+--@ begin both
+-- A key's time is its first 48 bits read as Unix milliseconds, whatever the version (as
+-- uuid_v7_to_timestamptz() reads it). Keys sort by those bits first, so a time bound is a
+-- key bound: these functions give the smallest and the largest key whose time can satisfy
+-- one. The planner puts them into index conditions (uuidx.time_predicates, and the support
+-- function of the <@ operator below); they are IMMUTABLE, so that with now() or a parameter
+-- they are evaluated once when the scan starts. Where no key can satisfy the bound they
+-- return the key that leaves the fewest (max for a minimum, nil for a maximum).
+CREATE FUNCTION uuid_time_min_key(ts timestamptz, inclusive boolean) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_time_min_key'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_time_min_key(timestamptz, boolean) IS
+    'The smallest key whose time (first 48 bits as Unix milliseconds) is at or after ts (inclusive) or after it: id >= uuid_time_min_key(ts, true) holds for every key of uuid_v7_to_timestamptz(id) >= ts';
+
+CREATE FUNCTION uuid_time_max_key(ts timestamptz, inclusive boolean) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_time_max_key'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_time_max_key(timestamptz, boolean) IS
+    'The largest key whose time (first 48 bits as Unix milliseconds) is at or before ts (inclusive) or before it: id <= uuid_time_max_key(ts, false) holds for every key of uuid_v7_to_timestamptz(id) < ts';
+
+-- timestamp read as UTC, as uuid_v7_to_timestamp() writes it (one representation: one C
+-- function for both types).
+CREATE FUNCTION uuid_time_min_key(ts timestamp, inclusive boolean) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_time_min_key'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_time_min_key(timestamp, boolean) IS
+    'uuid_time_min_key() for a timestamp read as UTC, as uuid_v7_to_timestamp() gives it';
+
+CREATE FUNCTION uuid_time_max_key(ts timestamp, inclusive boolean) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_time_max_key'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_time_max_key(timestamp, boolean) IS
+    'uuid_time_max_key() for a timestamp read as UTC, as uuid_v7_to_timestamp() gives it';
+
+CREATE FUNCTION uuid_range_min_key(period tstzrange) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_range_min_key'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_range_min_key(tstzrange) IS
+    'The smallest key whose time can lie in period (max UUID for an empty one): the lower index bound of id <@ period';
+
+CREATE FUNCTION uuid_range_max_key(period tstzrange) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_range_max_key'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_range_max_key(tstzrange) IS
+    'The largest key whose time can lie in period (nil UUID for an empty one): the upper index bound of id <@ period';
+
+-- The operator's planner support (index conditions from uuid_range_min_key/max_key) and
+-- selectivity estimator (the key column's histogram between those keys). CREATE FUNCTION
+-- ... SUPPORT needs a superuser: a trusted extension's script runs as the bootstrap
+-- superuser, so a database owner can still CREATE EXTENSION uuidx.
+CREATE FUNCTION uuid_time_in_range_support(internal) RETURNS internal
+    AS 'MODULE_PATHNAME', 'uuidx_time_in_range_support'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_time_in_range_support(internal) IS
+    'Planner support of the <@ and @> operators of uuid and tstzrange: index conditions on the key for btree (uuid_ops) and BRIN (uuid_minmax_ops) indexes';
+
+CREATE FUNCTION uuid_time_in_range_sel(internal, oid, internal, integer) RETURNS float8
+    AS 'MODULE_PATHNAME', 'uuidx_time_in_range_sel'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_time_in_range_sel(internal, oid, internal, integer) IS
+    'Selectivity of the <@ and @> operators of uuid and tstzrange, from the key column''s histogram';
+
+CREATE FUNCTION uuid_time_in_range(id uuid, period tstzrange) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'uuidx_time_in_range'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+    SUPPORT uuid_time_in_range_support;
+COMMENT ON FUNCTION uuid_time_in_range(uuid, tstzrange) IS
+    'Whether the key''s time (first 48 bits as Unix milliseconds, any version) lies in period: the <@ operator';
+
+CREATE FUNCTION tstzrange_contains_uuid_time(period tstzrange, id uuid) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'uuidx_range_contains_time'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+    SUPPORT uuid_time_in_range_support;
+COMMENT ON FUNCTION tstzrange_contains_uuid_time(tstzrange, uuid) IS
+    'Whether period contains the key''s time (first 48 bits as Unix milliseconds, any version): the @> operator';
+
+-- id <@ tstzrange(a, b): the key's time lies in the range, with the range's own rules for
+-- bounds, emptiness and infinities. An index on id answers it.
+CREATE OPERATOR <@ (
+    LEFTARG = uuid, RIGHTARG = tstzrange, FUNCTION = uuid_time_in_range,
+    COMMUTATOR = @>, RESTRICT = uuid_time_in_range_sel
+);
+COMMENT ON OPERATOR <@ (uuid, tstzrange) IS
+    'The key''s time (first 48 bits as Unix milliseconds, any version) lies in the range; an index on the key answers it';
+
+CREATE OPERATOR @> (
+    LEFTARG = tstzrange, RIGHTARG = uuid, FUNCTION = tstzrange_contains_uuid_time,
+    COMMUTATOR = <@, RESTRICT = uuid_time_in_range_sel
+);
+COMMENT ON OPERATOR @> (tstzrange, uuid) IS
+    'The range contains the key''s time (first 48 bits as Unix milliseconds, any version); an index on the key answers it';
+--@ end
+
+------------------------------------------------------------------------------------------
 -- Server-wide order
 ------------------------------------------------------------------------------------------
 

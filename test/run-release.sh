@@ -59,7 +59,7 @@ names = [n for n in zipfile.ZipFile(archive).namelist() if not n.endswith("/")]
 problems = [f"outside {top}/: {n}" for n in names if not n.startswith(top + "/")]
 relative = {n[len(top) + 1:] for n in names}
 required = ["Makefile", "META.json", "LICENSE", "README.md", "CHANGELOG.md", "uuidx.control",
-            f"sql/uuidx--{top.split('-', 1)[1]}.sql", "sql/include/rfc9562_vectors.sql"]
+            "sql/uuidx.sql", "sql/build-script.awk", "sql/include/rfc9562_vectors.sql"]
 problems += [f"missing: {n}" for n in required if n not in relative]
 # Every page and image the README and the guides link to, so that no link is broken.
 for doc in [n for n in relative if n == "README.md" or (n.startswith("docs/") and n.endswith(".md"))]:

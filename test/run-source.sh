@@ -64,6 +64,17 @@ markers_checked() {
 }
 run_test "the script builder refuses misplaced markers" "$WORK/markers.log" markers_checked
 
+# debian/changelog's newest entry is uuidx.control's version (a release's, or "~dev" while
+# that version is in development), so the packages carry the scripts they say.
+package_version_agrees() {
+    local package control
+    package=$(sed -n '1s/^uuidx (\([^)]*\)).*/\1/p' debian/changelog)
+    control=$(uuidx_version)
+    echo "debian/changelog: $package; uuidx.control: $control"
+    [ "$package" = "$control" ] || [ "$package" = "$control~dev" ]
+}
+run_test "debian/changelog's version is uuidx.control's" "$WORK/package-version.log" package_version_agrees
+
 # --- 3. the door ----------------------------------------------------------------------------
 run_test "every call from src/pg into the core goes through the door (test/source/door.py)" \
     "$WORK/door.log" /usr/bin/python3 test/source/door.py

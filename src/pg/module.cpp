@@ -1,6 +1,7 @@
 // The shared library's identity for PostgreSQL, and its load-time set-up.
 #include "public_id.hpp"
 #include "server_order.hpp"
+#include "time_planner.hpp"
 
 extern "C" {
 
@@ -11,7 +12,9 @@ void _PG_init(void) {
     // Before init_server_order(), which reserves the "uuidx." prefix.
     uuidx::pg::define_public_id_keys();
     uuidx::pg::hide_key_statements_from_the_log();
+    uuidx::pg::define_time_predicates();
     uuidx::pg::init_server_order();
+    uuidx::pg::install_time_predicates_planner();
 }
 
 }  // extern "C"

@@ -7,19 +7,42 @@
 extern "C" {
 #include "postgres.h"
 
+#include "access/genam.h"
 #include "access/htup_details.h"
+#include "access/stratnum.h"
+#include "access/table.h"
+#include "catalog/dependency.h"
+#include "catalog/pg_am.h"
+#include "catalog/pg_extension.h"
+#include "catalog/pg_proc.h"
+#include "catalog/pg_statistic.h"
+#include "catalog/pg_type.h"
 #include "fmgr.h"
 #include "funcapi.h"
 #include "lib/stringinfo.h"
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "nodes/pathnodes.h"
+#include "nodes/supportnodes.h"
+#include "optimizer/optimizer.h"
+#include "optimizer/planner.h"
+#include "parser/parsetree.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
 #include "tcop/tcopprot.h"
 #include "utils/builtins.h"
+#include "utils/fmgroids.h"
 #include "utils/guc.h"
 #include "utils/inet.h"
+#include "utils/inval.h"
+#include "utils/lsyscache.h"
+#include "utils/rangetypes.h"
+#include "utils/rel.h"
+#include "utils/selfuncs.h"
+#include "utils/syscache.h"
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 }
@@ -39,7 +62,49 @@ extern "C" {
 #define UUIDX_MODULE_MAGIC PG_MODULE_MAGIC
 #endif
 
+// The planner's hook (19 adds the ExplainState of an EXPLAIN being planned).
+#if PG_VERSION_NUM >= 190000
+#define UUIDX_PLANNER_PARAMS \
+    Query *parse, const char *query_string, int cursor_options, ParamListInfo bound_params, struct ExplainState *es
+#define UUIDX_PLANNER_ARGS parse, query_string, cursor_options, bound_params, es
+#else
+#define UUIDX_PLANNER_PARAMS Query *parse, const char *query_string, int cursor_options, ParamListInfo bound_params
+#define UUIDX_PLANNER_ARGS parse, query_string, cursor_options, bound_params
+#endif
+
+// Syscache callbacks: 19 names the cache by the SysCacheIdentifier enum, not an int.
+#if PG_VERSION_NUM >= 190000
+using UuidxSysCacheId = SysCacheIdentifier;
+#else
+using UuidxSysCacheId = int;
+#endif
+
+// Tree walkers: 15 declares the walker parameter as `bool (*)()`, which C++ reads as a
+// function of no arguments; 16 made query_tree_walker and expression_tree_walker macros
+// that cast to tree_walker_callback.
+#if PG_VERSION_NUM >= 160000
+#define UUIDX_WALKER(fn) (fn)
+#else
+#define UUIDX_WALKER(fn) reinterpret_cast<bool (*)()>(reinterpret_cast<void (*)()>(fn))
+#endif
+
+// 17 has pg_catalog.uuid_extract_version(); 18's pg_catalog.uuid_extract_timestamp() reads
+// v7 times too (17's reads v1 only, so it is not a v7 time function there). 18 also marks
+// CHECK constraints NOT ENFORCED (ConstrCheck.ccenforced).
+#define UUIDX_HAS_BUILTIN_EXTRACT_VERSION (PG_VERSION_NUM >= 170000)
+#define UUIDX_HAS_BUILTIN_V7_EXTRACT_TIMESTAMP (PG_VERSION_NUM >= 180000)
+#define UUIDX_HAS_CHECK_ENFORCED (PG_VERSION_NUM >= 180000)
+
 // ---------------------------------------------------------------------------------------
+
+// copyObject() casts with typeof, and list_make1() builds a C99 compound literal: neither is
+// C++. These say the same in C++.
+template <typename T>
+inline T* copy_node(const T* node) {
+    return static_cast<T*>(copyObjectImpl(node));
+}
+inline List* list_of(void* first) { return lappend(NIL, first); }
+inline List* list_of(void* first, void* second) { return lappend(lappend(NIL, first), second); }
 
 // Microseconds from 1970-01-01 (the core's epoch) to 2000-01-01 (PostgreSQL's).
 constexpr int64 kUnixToPostgresEpochUs =

@@ -163,8 +163,9 @@ def main(path):
     entry = (provides or {}).get("uuidx", {})
     if entry.get("version") != control.get("default_version"):
         problem("provides.uuidx.version: must be uuidx.control's default_version")
-    if entry.get("file") != f"sql/uuidx--{control.get('default_version')}.sql":
-        problem("provides.uuidx.file: must be the current version's install script")
+    # The current version's script is built by make from sql/uuidx.sql (sql/README.md).
+    if entry.get("file") != "sql/uuidx.sql":
+        problem("provides.uuidx.file: must be sql/uuidx.sql, the source of the current version's script")
     if ((prereqs or {}).get("runtime", {}).get("requires", {}).get("PostgreSQL")) is None:
         problem("prereqs.runtime.requires.PostgreSQL: the supported range is missing")
 

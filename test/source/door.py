@@ -31,9 +31,11 @@ def declared_function_names(code):
     declaration = re.compile(r"([\w>*&])\s+([A-Za-z_]\w*)\s*\([^;{}()]*(?:\([^()]*\)[^;{}()]*)*\)\s*"
                              r"(?:const\s*)?(?:noexcept\s*)?(?:->[^;{]*)?[{;]")
     not_types = {"return", "else", "case", "new", "delete", "throw", "sizeof", "co_return"}
+    # `operator bool()` declares no function a call could name.
+    keywords = {"bool", "int", "char", "void", "auto", "operator"}
     for match in declaration.finditer(code):
         previous_word = re.search(r"(\w*)\W*$", code[:match.start(1) + 1]).group(1)
-        if previous_word not in not_types:
+        if previous_word not in not_types and match.group(2) not in keywords:
             names.add(match.group(2))
     return names
 

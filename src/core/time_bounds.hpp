@@ -1,0 +1,145 @@
+// Bounds on a key's time as bounds on the key: the arithmetic behind `uuid <@ tstzrange`
+// and behind the index conditions added beside uuid_v7_to_timestamptz(id) < ts.
+//
+// A key's time is its first 48 bits read as Unix milliseconds (unix_ts_ms, whatever the
+// version): t = ms * 1000 microseconds. Keys sort by their bytes, so every key of a
+// millisecond lies between the prefix key ms << 80 (the other 80 bits 0) and
+// (ms << 80) | (2^80 - 1) (the other 80 bits 1). A condition on t is a condition on ms, and
+// so a range of keys:
+//   t >= lo  <=>  ms >= ceil(lo / 1000)        t > lo  <=>  ms >= floor(lo / 1000) + 1
+//   t <= hi  <=>  ms <= floor(hi / 1000)       t < hi  <=>  ms <= ceil(hi / 1000) - 1
+// with floor and ceiling exact for negative microseconds (times before 1970).
+//
+// The keys are used as extra conditions beside the original predicate, which is always
+// checked again, so a key range may hold more keys than the predicate selects but never
+// fewer. Where no key can satisfy a bound (a first millisecond beyond 2^48 - 1, a last one
+// before 0) the bound saturates to the key that leaves the fewest keys: the max UUID for a
+// lower bound, the nil UUID for an upper bound. Where every key satisfies it (unbounded, or
+// before 1970 for a lower bound) it is the nil or the max UUID, which exclude nothing.
+#pragma once
+#include "cpp_only.hpp"
+
+#include <cstdint>
+
+#include "layout.hpp"
+#include "uuid.hpp"
+
+namespace uuidx {
+
+// floor(a / 1000) and ceil(a / 1000) for every int64_t a (C++ division truncates).
+constexpr int64_t floor_div_1000(int64_t a) noexcept {
+    const int64_t q = a / 1000;
+    return (a % 1000 < 0) ? q - 1 : q;
+}
+constexpr int64_t ceil_div_1000(int64_t a) noexcept {
+    const int64_t q = a / 1000;
+    return (a % 1000 > 0) ? q + 1 : q;
+}
+
+// The first millisecond whose time satisfies t >= unix_us (inclusive) or t > unix_us.
+constexpr int64_t first_ms_of_lower(int64_t unix_us, bool inclusive) noexcept {
+    return inclusive ? ceil_div_1000(unix_us) : floor_div_1000(unix_us) + 1;
+}
+// The last millisecond whose time satisfies t <= unix_us (inclusive) or t < unix_us.
+constexpr int64_t last_ms_of_upper(int64_t unix_us, bool inclusive) noexcept {
+    return inclusive ? floor_div_1000(unix_us) : ceil_div_1000(unix_us) - 1;
+}
+
+// The key ms << 80, with the 80 bits after the time all 0 or all 1.
+constexpr Uuid time_prefix_key(uint64_t unix_ms, bool low_bits_set) noexcept {
+    Uuid u{};
+    for (int i = 0; i < 6; ++i) u.bytes[i] = static_cast<uint8_t>(unix_ms >> (40 - 8 * i));
+    for (int i = 6; i < 16; ++i) u.bytes[i] = low_bits_set ? 0xFF : 0x00;
+    return u;
+}
+
+// The smallest key of millisecond first_ms and after (saturated: nil below 0, max beyond).
+constexpr Uuid min_key_from_ms(int64_t first_ms) noexcept {
+    if (first_ms <= 0) return kNilUuid;
+    if (static_cast<uint64_t>(first_ms) > kV7MaxUnixMs) return kMaxUuid;
+    return time_prefix_key(static_cast<uint64_t>(first_ms), false);
+}
+// The largest key of millisecond last_ms and before (saturated: nil below 0, max beyond).
+constexpr Uuid max_key_to_ms(int64_t last_ms) noexcept {
+    if (last_ms < 0) return kNilUuid;
+    if (static_cast<uint64_t>(last_ms) >= kV7MaxUnixMs) return kMaxUuid;
+    return time_prefix_key(static_cast<uint64_t>(last_ms), true);
+}
+
+// One bound on the time as PostgreSQL gives it: absent (an unbounded range side), the
+// values -infinity and +infinity, or a finite time in Unix microseconds. A finite time too
+// far in the future for int64 Unix microseconds is given as plus_infinity: for keys, whose
+// times end in the year 10889, the two are the same bound.
+enum class BoundKind : uint8_t { unbounded, minus_infinity, finite, plus_infinity };
+
+struct TimeBound {
+    BoundKind kind = BoundKind::unbounded;
+    int64_t unix_us = 0;     // when finite
+    bool inclusive = false;  // when finite (an infinity is never reached by a key's time)
+};
+
+constexpr TimeBound unbounded_time() noexcept { return {}; }
+constexpr TimeBound finite_time(int64_t unix_us, bool inclusive) noexcept {
+    return {BoundKind::finite, unix_us, inclusive};
+}
+
+// The smallest key whose time can satisfy t >(=) bound.
+constexpr Uuid min_key_of_lower(const TimeBound& bound) noexcept {
+    switch (bound.kind) {
+        case BoundKind::unbounded:
+        case BoundKind::minus_infinity:
+            return kNilUuid;  // every time satisfies it
+        case BoundKind::plus_infinity:
+            return kMaxUuid;  // no time does
+        case BoundKind::finite:
+            break;
+    }
+    return min_key_from_ms(first_ms_of_lower(bound.unix_us, bound.inclusive));
+}
+
+// The largest key whose time can satisfy t <(=) bound.
+constexpr Uuid max_key_of_upper(const TimeBound& bound) noexcept {
+    switch (bound.kind) {
+        case BoundKind::unbounded:
+        case BoundKind::plus_infinity:
+            return kMaxUuid;
+        case BoundKind::minus_infinity:
+            return kNilUuid;
+        case BoundKind::finite:
+            break;
+    }
+    return max_key_to_ms(last_ms_of_upper(bound.unix_us, bound.inclusive));
+}
+
+// The keys whose time can lie in a range: min <= key <= max. An empty range gives
+// min = max UUID, max = nil UUID, which no key satisfies.
+struct KeyRange {
+    Uuid min;
+    Uuid max;
+};
+
+constexpr KeyRange key_range_of(bool empty, const TimeBound& lower, const TimeBound& upper) noexcept {
+    if (empty) return {kMaxUuid, kNilUuid};
+    return {min_key_of_lower(lower), max_key_of_upper(upper)};
+}
+
+// --- checked at compile time -------------------------------------------------------------
+namespace time_bound_checks {
+static_assert(floor_div_1000(-1) == -1 && ceil_div_1000(-1) == 0 && floor_div_1000(-1000) == -1 &&
+              ceil_div_1000(-1000) == -1 && floor_div_1000(1999) == 1 && ceil_div_1000(1001) == 2);
+static_assert(first_ms_of_lower(1000, true) == 1 && first_ms_of_lower(1000, false) == 2 &&
+              first_ms_of_lower(1001, true) == 2 && first_ms_of_lower(999, false) == 1);
+static_assert(last_ms_of_upper(1000, true) == 1 && last_ms_of_upper(1000, false) == 0 &&
+              last_ms_of_upper(999, true) == 0 && last_ms_of_upper(1001, false) == 1);
+// RFC 9562 A.6's millisecond, 2022-02-22 19:22:22 UTC.
+static_assert(min_key_of_lower(finite_time(1645557742000000, true)) ==
+              uuid_from_canonical("017f22e2-79b0-0000-0000-000000000000"));
+static_assert(max_key_of_upper(finite_time(1645557742000000, false)) ==
+              uuid_from_canonical("017f22e2-79af-ffff-ffff-ffffffffffff"));
+static_assert(min_key_of_lower(finite_time(-1, false)) == kNilUuid);
+static_assert(max_key_of_upper(finite_time(-1, true)) == kNilUuid);
+static_assert(min_key_of_lower(finite_time(int64_t{1000} * int64_t{kV7MaxUnixMs} + 1, true)) == kMaxUuid);
+static_assert(max_key_of_upper(finite_time(int64_t{1000} * int64_t{kV7MaxUnixMs}, true)) == kMaxUuid);
+}  // namespace time_bound_checks
+
+}  // namespace uuidx

@@ -1,0 +1,103 @@
+#include "time_catalog.hpp"
+
+namespace uuidx::pg {
+
+namespace {
+
+enum class CatalogState : uint8 { unknown, absent, present };
+
+CatalogState state = CatalogState::unknown;
+uint64 invalidations = 0;  // counts the callback's calls, so a lookup it overtook is not kept
+bool callback_registered = false;
+TimeCatalog catalog;
+UuidComparison comparison = {InvalidOid, InvalidOid};
+
+void forget_catalog(Datum, UuidxSysCacheId, uint32) {
+    state = CatalogState::unknown;
+    ++invalidations;
+}
+
+// The OID and schema of this database's uuidx extension. (get_extension_schema() is static
+// before PostgreSQL 16, and there is no syscache on pg_extension before 18.)
+bool find_extension(Oid* extension, Oid* schema) {
+    Relation rel = table_open(ExtensionRelationId, AccessShareLock);
+    ScanKeyData key;
+    ScanKeyInit(&key, Anum_pg_extension_extname, BTEqualStrategyNumber, F_NAMEEQ, CStringGetDatum("uuidx"));
+    SysScanDesc scan = systable_beginscan(rel, ExtensionNameIndexId, true, nullptr, 1, &key);
+    const HeapTuple tuple = systable_getnext(scan);
+    const bool found = HeapTupleIsValid(tuple);
+    if (found) {
+        const auto* form = reinterpret_cast<Form_pg_extension>(GETSTRUCT(tuple));
+        *extension = form->oid;
+        *schema = form->extnamespace;
+    }
+    systable_endscan(scan);
+    table_close(rel, AccessShareLock);
+    return found;
+}
+
+// The function `name(arg0[, arg1])` of `schema`, if it belongs to the extension: a
+// namesake created by a user in uuidx's schema is not uuidx's.
+Oid member_function(const TimeCatalog& c, const char* name, int nargs, Oid arg0, Oid arg1 = InvalidOid) {
+    const Oid types[2] = {arg0, arg1};
+    oidvector* args = buildoidvector(types, nargs);
+    const Oid function = GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid, CStringGetDatum(name),
+                                         PointerGetDatum(args), ObjectIdGetDatum(c.schema));
+    pfree(args);
+    if (!OidIsValid(function) || getExtensionOfObject(ProcedureRelationId, function) != c.extension)
+        return InvalidOid;
+    return function;
+}
+
+// Fills `c`; false when uuidx is absent or lacks one of the functions.
+bool look_up(TimeCatalog* c) {
+    if (!find_extension(&c->extension, &c->schema)) return false;
+    c->v7_to_timestamptz = member_function(*c, "uuid_v7_to_timestamptz", 1, UUIDOID);
+    c->v7_to_timestamp = member_function(*c, "uuid_v7_to_timestamp", 1, UUIDOID);
+    c->extract_timestamp = member_function(*c, "uuid_extract_timestamp", 1, UUIDOID);
+    c->extract_version = member_function(*c, "uuid_extract_version", 1, UUIDOID);
+    c->time_min_key_tz = member_function(*c, "uuid_time_min_key", 2, TIMESTAMPTZOID, BOOLOID);
+    c->time_max_key_tz = member_function(*c, "uuid_time_max_key", 2, TIMESTAMPTZOID, BOOLOID);
+    c->time_min_key_ts = member_function(*c, "uuid_time_min_key", 2, TIMESTAMPOID, BOOLOID);
+    c->time_max_key_ts = member_function(*c, "uuid_time_max_key", 2, TIMESTAMPOID, BOOLOID);
+    c->range_min_key = member_function(*c, "uuid_range_min_key", 1, TSTZRANGEOID);
+    c->range_max_key = member_function(*c, "uuid_range_max_key", 1, TSTZRANGEOID);
+    const Oid all[] = {c->v7_to_timestamptz, c->v7_to_timestamp, c->extract_timestamp, c->extract_version,
+                       c->time_min_key_tz,   c->time_max_key_tz, c->time_min_key_ts,   c->time_max_key_ts,
+                       c->range_min_key,     c->range_max_key};
+    for (const Oid oid : all)
+        if (!OidIsValid(oid)) return false;
+    return true;
+}
+
+}  // namespace
+
+const TimeCatalog* time_catalog() {
+    if (likely(state == CatalogState::present)) return &catalog;
+    if (state == CatalogState::absent) return nullptr;
+    if (!callback_registered) {
+        CacheRegisterSyscacheCallback(PROCOID, forget_catalog, static_cast<Datum>(0));
+        callback_registered = true;
+    }
+    const uint64 before = invalidations;
+    TimeCatalog found{};
+    const bool complete = look_up(&found);
+    catalog = found;
+    // An invalidation during the lookup leaves the state unknown: the next call looks again.
+    if (invalidations == before) state = complete ? CatalogState::present : CatalogState::absent;
+    return complete ? &catalog : nullptr;
+}
+
+const UuidComparison& uuid_comparison() {
+    if (unlikely(!OidIsValid(comparison.ge))) {
+        const TypeCacheEntry* type = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY);
+        const Oid ge = get_opfamily_member(type->btree_opf, UUIDOID, UUIDOID, BTGreaterEqualStrategyNumber);
+        const Oid le = get_opfamily_member(type->btree_opf, UUIDOID, UUIDOID, BTLessEqualStrategyNumber);
+        if (get_opcode(ge) != F_UUID_GE || get_opcode(le) != F_UUID_LE)
+            elog(ERROR, "uuidx: the default btree operator family of uuid has no standard >= and <=");
+        comparison = {ge, le};
+    }
+    return comparison;
+}
+
+}  // namespace uuidx::pg

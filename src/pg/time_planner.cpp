@@ -1,0 +1,372 @@
+// The planner hook that lets the key's index answer natural time predicates:
+//
+//   WHERE uuid_v7_to_timestamptz(id) >= now() - interval '1 day'
+//
+// gets, beside it (never instead of it), `id >= uuid_time_min_key(now() - interval '1 day',
+// true)`: a plain range condition on the key, which an index on the key, partition pruning
+// and BRIN can use. The added conditions follow from the original one (core/time_bounds.hpp:
+// never fewer keys), so every row the query returned it still returns, and the original
+// condition still decides.
+//
+// What is rewritten: each top-level AND conjunct of a WHERE or JOIN ... ON, in every query
+// level (subqueries, CTEs, sublinks), of the form `f(col) op c` or `c op f(col)` where
+//  - f is uuidx's uuid_v7_to_timestamptz (timestamptz) or uuid_v7_to_timestamp (timestamp,
+//    UTC), which read the first 48 bits whatever the version; or uuid_extract_timestamp
+//    (uuidx's, or on PostgreSQL 18+ pg_catalog's) when col's table has a validated CHECK
+//    (uuid_extract_version(col) = 7): that one reads v1 and v6 times too, and those keys do
+//    not sort by time;
+//  - col is a uuid column of that query level (a plain Var);
+//  - op is <, <=, =, >=, > of the function's result type (BETWEEN is two of them);
+//  - c has no Vars, no volatile functions, no sublinks, aggregates, window functions or
+//    set-returning functions: a Const, a Param, now() - interval '1 day'...
+// A Const c gives constant key bounds, computed here (plan-time partition pruning, and
+// EXPLAIN shows the keys); any other c gives calls of the IMMUTABLE uuid_time_min_key() /
+// uuid_time_max_key(), evaluated when the scan starts (run-time pruning, index conditions).
+//
+// Cost for the queries it does not touch: with uuidx.time_predicates off or uuidx not
+// created in the database, two loads and a branch; otherwise one walk of the query tree
+// looking for a call of the time functions, which allocates nothing.
+#include "guard.hpp"
+#include "time_catalog.hpp"
+#include "time_planner.hpp"
+#include "time_predicates.hpp"
+
+namespace uuidx::pg {
+
+namespace {
+
+bool time_predicates_enabled = true;
+planner_hook_type previous_planner_hook = nullptr;
+
+enum class Comparison : uint8 { less, less_equal, equal, greater_equal, greater };
+
+Comparison commuted(Comparison c) {
+    switch (c) {
+        case Comparison::less: return Comparison::greater;
+        case Comparison::less_equal: return Comparison::greater_equal;
+        case Comparison::greater_equal: return Comparison::less_equal;
+        case Comparison::greater: return Comparison::less;
+        case Comparison::equal: break;
+    }
+    return Comparison::equal;
+}
+
+// The comparison an operator function makes between two values of `type`.
+bool comparison_of(Oid function, Oid* type, Comparison* c) {
+    switch (function) {
+        case F_TIMESTAMPTZ_LT: *type = TIMESTAMPTZOID; *c = Comparison::less; return true;
+        case F_TIMESTAMPTZ_LE: *type = TIMESTAMPTZOID; *c = Comparison::less_equal; return true;
+        case F_TIMESTAMPTZ_EQ: *type = TIMESTAMPTZOID; *c = Comparison::equal; return true;
+        case F_TIMESTAMPTZ_GE: *type = TIMESTAMPTZOID; *c = Comparison::greater_equal; return true;
+        case F_TIMESTAMPTZ_GT: *type = TIMESTAMPTZOID; *c = Comparison::greater; return true;
+        case F_TIMESTAMP_LT: *type = TIMESTAMPOID; *c = Comparison::less; return true;
+        case F_TIMESTAMP_LE: *type = TIMESTAMPOID; *c = Comparison::less_equal; return true;
+        case F_TIMESTAMP_EQ: *type = TIMESTAMPOID; *c = Comparison::equal; return true;
+        case F_TIMESTAMP_GE: *type = TIMESTAMPOID; *c = Comparison::greater_equal; return true;
+        case F_TIMESTAMP_GT: *type = TIMESTAMPOID; *c = Comparison::greater; return true;
+        default: return false;
+    }
+}
+
+enum class TimeFunction : uint8 { none, first_48_bits, needs_v7_check };
+
+// What a function is to the hook, and the type of its result.
+TimeFunction time_function(const TimeCatalog& catalog, Oid function, Oid* type) {
+    if (function == catalog.v7_to_timestamptz) {
+        *type = TIMESTAMPTZOID;
+        return TimeFunction::first_48_bits;
+    }
+    if (function == catalog.v7_to_timestamp) {
+        *type = TIMESTAMPOID;
+        return TimeFunction::first_48_bits;
+    }
+#if UUIDX_HAS_BUILTIN_V7_EXTRACT_TIMESTAMP
+    if (function == F_UUID_EXTRACT_TIMESTAMP) {
+        *type = TIMESTAMPTZOID;
+        return TimeFunction::needs_v7_check;
+    }
+#endif
+    if (function == catalog.extract_timestamp) {
+        *type = TIMESTAMPTZOID;
+        return TimeFunction::needs_v7_check;
+    }
+    return TimeFunction::none;
+}
+
+bool is_extract_version(const TimeCatalog& catalog, Oid function) {
+#if UUIDX_HAS_BUILTIN_EXTRACT_VERSION
+    if (function == F_UUID_EXTRACT_VERSION) return true;
+#endif
+    return function == catalog.extract_version;
+}
+
+// ---- pass 1: is there a call of a time function anywhere? (allocates nothing) ------------
+
+bool finds_time_call(Node* node, void* context) {
+    if (node == nullptr) return false;
+    if (IsA(node, FuncExpr)) {
+        Oid type = InvalidOid;
+        if (time_function(*static_cast<const TimeCatalog*>(context), reinterpret_cast<FuncExpr*>(node)->funcid,
+                          &type) != TimeFunction::none)
+            return true;
+    } else if (IsA(node, Query)) {
+        return query_tree_walker(reinterpret_cast<Query*>(node), UUIDX_WALKER(finds_time_call), context, 0);
+    }
+    return expression_tree_walker(node, UUIDX_WALKER(finds_time_call), context);
+}
+
+// ---- the comparand ------------------------------------------------------------------------
+
+// Rejects what may differ from row to row or cannot be evaluated before the scan: Vars of
+// any level, sublinks, aggregates, window functions, set-returning functions.
+bool has_row_dependent_part(Node* node, void* context) {
+    if (node == nullptr) return false;
+    switch (nodeTag(node)) {
+        case T_Var:
+        case T_SubLink:
+        case T_Aggref:
+        case T_WindowFunc:
+        case T_GroupingFunc:
+        case T_PlaceHolderVar:
+            return true;
+        case T_FuncExpr:
+            if (reinterpret_cast<FuncExpr*>(node)->funcretset) return true;
+            break;
+        case T_OpExpr:
+            if (reinterpret_cast<OpExpr*>(node)->opretset) return true;
+            break;
+        case T_Param:
+            if (reinterpret_cast<Param*>(node)->paramkind != PARAM_EXTERN) return true;
+            break;
+        default:
+            break;
+    }
+    return expression_tree_walker(node, UUIDX_WALKER(has_row_dependent_part), context);
+}
+
+bool is_usable_comparand(Node* node) {
+    return !has_row_dependent_part(node, nullptr) && !contain_volatile_functions(node);
+}
+
+// ---- the CHECK (uuid_extract_version(col) = 7) rule -----------------------------------------
+
+bool is_integer_seven(Node* node) {
+    if (!IsA(node, Const)) return false;
+    const auto* c = reinterpret_cast<Const*>(node);
+    if (c->constisnull) return false;
+    if (c->consttype == INT2OID) return DatumGetInt16(c->constvalue) == 7;
+    if (c->consttype == INT4OID) return DatumGetInt32(c->constvalue) == 7;
+    return false;
+}
+
+bool is_version_of_column(const TimeCatalog& catalog, Node* node, AttrNumber column) {
+    if (!IsA(node, FuncExpr)) return false;
+    const auto* call = reinterpret_cast<FuncExpr*>(node);
+    if (!is_extract_version(catalog, call->funcid) || list_length(call->args) != 1) return false;
+    const auto* arg = static_cast<Node*>(linitial(call->args));
+    return IsA(arg, Var) && reinterpret_cast<const Var*>(arg)->varattno == column;
+}
+
+// Whether a CHECK expression makes every non-null version of `column` 7: one of its AND
+// conjuncts is uuid_extract_version(column) = 7 (either way round, smallint or integer 7).
+bool check_says_v7(const TimeCatalog& catalog, Node* expr, AttrNumber column) {
+    if (expr == nullptr) return false;
+    if (IsA(expr, List)) {
+        ListCell* cell;
+        foreach (cell, reinterpret_cast<List*>(expr))
+            if (check_says_v7(catalog, static_cast<Node*>(lfirst(cell)), column)) return true;
+        return false;
+    }
+    if (is_andclause(expr)) return check_says_v7(catalog, reinterpret_cast<Node*>(reinterpret_cast<BoolExpr*>(expr)->args), column);
+    if (!IsA(expr, OpExpr)) return false;
+    const auto* op = reinterpret_cast<OpExpr*>(expr);
+    if (list_length(op->args) != 2) return false;
+    const Oid function = OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno);
+    if (function != F_INT2EQ && function != F_INT24EQ && function != F_INT42EQ) return false;
+    auto* left = static_cast<Node*>(linitial(op->args));
+    auto* right = static_cast<Node*>(lsecond(op->args));
+    return (is_version_of_column(catalog, left, column) && is_integer_seven(right)) ||
+           (is_version_of_column(catalog, right, column) && is_integer_seven(left));
+}
+
+// Whether every key of `var`'s column is a v7 (or has no version: a NULL
+// uuid_extract_version passes a CHECK, and uuid_extract_timestamp is NULL for those keys
+// too). Only a table's own, validated (and on 18 enforced) CHECK counts, inherited by every
+// child the query reads; not a foreign table's, which PostgreSQL does not enforce.
+bool column_is_v7(const TimeCatalog& catalog, Query* query, const Var* var) {
+    if (var->varno < 1 || var->varno > list_length(query->rtable)) return false;
+    const RangeTblEntry* rte = rt_fetch(var->varno, query->rtable);
+    if (rte->rtekind != RTE_RELATION) return false;
+    if (rte->relkind != RELKIND_RELATION && rte->relkind != RELKIND_PARTITIONED_TABLE) return false;
+    Relation rel = table_open(rte->relid, NoLock);  // locked by the parser or the plan cache
+    const TupleConstr* constraints = RelationGetDescr(rel)->constr;
+    bool found = false;
+    for (int i = 0; constraints != nullptr && i < constraints->num_check && !found; ++i) {
+        const ConstrCheck& check = constraints->check[i];
+        if (!check.ccvalid || (rte->inh && check.ccnoinherit)) continue;
+#if UUIDX_HAS_CHECK_ENFORCED
+        if (!check.ccenforced) continue;
+#endif
+        found = check_says_v7(catalog, static_cast<Node*>(stringToNode(check.ccbin)), var->varattno);
+    }
+    table_close(rel, NoLock);
+    return found;
+}
+
+// ---- pass 2: adding the key conditions ----------------------------------------------------
+
+struct Rewrite {
+    const TimeCatalog* catalog;
+};
+
+// The uuid Var of this query level that `node` reads the time of, or null.
+const Var* time_key_of(const Rewrite& r, Query* query, Node* node, Oid comparison_type) {
+    if (!IsA(node, FuncExpr)) return nullptr;
+    const auto* call = reinterpret_cast<FuncExpr*>(node);
+    Oid result_type = InvalidOid;
+    const TimeFunction kind = time_function(*r.catalog, call->funcid, &result_type);
+    if (kind == TimeFunction::none || result_type != comparison_type || list_length(call->args) != 1) return nullptr;
+    const auto* arg = static_cast<Node*>(linitial(call->args));
+    if (!IsA(arg, Var)) return nullptr;
+    const auto* var = reinterpret_cast<const Var*>(arg);
+    if (var->varlevelsup != 0 || var->vartype != UUIDOID || var->varattno <= 0) return nullptr;
+    if (kind == TimeFunction::needs_v7_check && !column_is_v7(*r.catalog, query, var)) return nullptr;
+    return var;
+}
+
+// Appends to *derived the key conditions implied by `conjunct`, if it is a time predicate.
+void derive_from_conjunct(const Rewrite& r, Query* query, Node* conjunct, List** derived) {
+    if (!IsA(conjunct, OpExpr)) return;
+    auto* op = reinterpret_cast<OpExpr*>(conjunct);
+    if (list_length(op->args) != 2) return;
+    Oid type = InvalidOid;
+    Comparison comparison = Comparison::equal;
+    if (!comparison_of(OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno), &type, &comparison)) return;
+
+    auto* left = static_cast<Node*>(linitial(op->args));
+    auto* right = static_cast<Node*>(lsecond(op->args));
+    Node* comparand = right;
+    const Var* key = time_key_of(r, query, left, type);
+    if (key == nullptr) {
+        key = time_key_of(r, query, right, type);
+        comparand = left;
+        comparison = commuted(comparison);
+    }
+    if (key == nullptr || !is_usable_comparand(comparand)) return;
+
+    // time > c, time >= c bound the key below; time < c, time <= c above; time = c both.
+    const bool has_lower = comparison != Comparison::less && comparison != Comparison::less_equal;
+    const bool has_upper = comparison != Comparison::greater && comparison != Comparison::greater_equal;
+    const bool lower_inclusive = comparison != Comparison::greater;
+    const bool upper_inclusive = comparison != Comparison::less;
+
+    Expr* min = nullptr;
+    Expr* max = nullptr;
+    if (IsA(comparand, Const)) {
+        const auto* c = reinterpret_cast<Const*>(comparand);
+        if (c->constisnull) return;  // the conjunct is NULL on every row
+        const TimestampTz ts = DatumGetTimestampTz(c->constvalue);
+        if (has_lower) {
+            const uuidx::TimeBound bound = time_bound_of(ts, lower_inclusive);
+            const Uuid bound_key = call_core([&] { return uuidx::min_key_of_lower(bound); });
+            if (!is_nil(bound_key)) min = reinterpret_cast<Expr*>(uuid_const(bound_key));
+        }
+        if (has_upper) {
+            const uuidx::TimeBound bound = time_bound_of(ts, upper_inclusive);
+            const Uuid bound_key = call_core([&] { return uuidx::max_key_of_upper(bound); });
+            if (!is_max(bound_key)) max = reinterpret_cast<Expr*>(uuid_const(bound_key));
+        }
+    } else {
+        const bool tz = type == TIMESTAMPTZOID;
+        if (has_lower)
+            min = reinterpret_cast<Expr*>(makeFuncExpr(
+                tz ? r.catalog->time_min_key_tz : r.catalog->time_min_key_ts, UUIDOID,
+                list_of(copy_node(comparand), makeBoolConst(lower_inclusive, false)), InvalidOid, InvalidOid,
+                COERCE_EXPLICIT_CALL));
+        if (has_upper)
+            max = reinterpret_cast<Expr*>(makeFuncExpr(
+                tz ? r.catalog->time_max_key_tz : r.catalog->time_max_key_ts, UUIDOID,
+                list_of(copy_node(comparand), makeBoolConst(upper_inclusive, false)), InvalidOid, InvalidOid,
+                COERCE_EXPLICIT_CALL));
+    }
+    *derived = list_concat(*derived, key_bound_conditions(reinterpret_cast<const Expr*>(key), min, max));
+}
+
+// Every top-level AND conjunct of `quals` (nested ANDs too: BETWEEN is one).
+void derive_from_quals(const Rewrite& r, Query* query, Node* quals, List** derived) {
+    if (quals == nullptr) return;
+    if (IsA(quals, List) || is_andclause(quals)) {
+        List* conjuncts = IsA(quals, List) ? reinterpret_cast<List*>(quals) : reinterpret_cast<BoolExpr*>(quals)->args;
+        ListCell* cell;
+        foreach (cell, conjuncts)
+            derive_from_quals(r, query, static_cast<Node*>(lfirst(cell)), derived);
+        return;
+    }
+    derive_from_conjunct(r, query, quals, derived);
+}
+
+// `quals AND derived...`, or `quals` unchanged.
+Node* with_derived(const Rewrite& r, Query* query, Node* quals) {
+    List* derived = NIL;
+    derive_from_quals(r, query, quals, &derived);
+    if (derived == NIL) return quals;
+    if (IsA(quals, List)) return reinterpret_cast<Node*>(list_concat(reinterpret_cast<List*>(quals), derived));
+    return reinterpret_cast<Node*>(make_andclause(lcons(quals, derived)));
+}
+
+void rewrite_jointree(const Rewrite& r, Query* query, Node* node) {
+    if (node == nullptr) return;
+    if (IsA(node, FromExpr)) {
+        auto* from = reinterpret_cast<FromExpr*>(node);
+        ListCell* cell;
+        foreach (cell, from->fromlist)
+            rewrite_jointree(r, query, static_cast<Node*>(lfirst(cell)));
+        from->quals = with_derived(r, query, from->quals);
+    } else if (IsA(node, JoinExpr)) {
+        auto* join = reinterpret_cast<JoinExpr*>(node);
+        rewrite_jointree(r, query, join->larg);
+        rewrite_jointree(r, query, join->rarg);
+        join->quals = with_derived(r, query, join->quals);
+    }
+}
+
+bool rewrites(Node* node, void* context) {
+    if (node == nullptr) return false;
+    if (IsA(node, Query)) {
+        auto* query = reinterpret_cast<Query*>(node);
+        rewrite_jointree(*static_cast<const Rewrite*>(context), query, reinterpret_cast<Node*>(query->jointree));
+        return query_tree_walker(query, UUIDX_WALKER(rewrites), context, 0);
+    }
+    return expression_tree_walker(node, UUIDX_WALKER(rewrites), context);
+}
+
+PlannedStmt* time_predicates_planner(UUIDX_PLANNER_PARAMS) {
+    if (time_predicates_enabled) {
+        const TimeCatalog* catalog = time_catalog();
+        if (catalog != nullptr && finds_time_call(reinterpret_cast<Node*>(parse), const_cast<TimeCatalog*>(catalog))) {
+            Rewrite r{catalog};
+            rewrites(reinterpret_cast<Node*>(parse), &r);
+        }
+    }
+    if (previous_planner_hook != nullptr) return previous_planner_hook(UUIDX_PLANNER_ARGS);
+    return standard_planner(UUIDX_PLANNER_ARGS);
+}
+
+}  // namespace
+
+void define_time_predicates() {
+    DefineCustomBoolVariable(
+        "uuidx.time_predicates",
+        "Lets indexes on a uuid key answer comparisons of the key's time, such as uuid_v7_to_timestamptz(id) > c.",
+        "With this on, the planner adds the key range the comparison implies (id >= ... AND id <= ...) beside it, "
+        "so that a btree or BRIN index on the key and partition pruning can use it. The comparison itself is "
+        "kept, so results do not change.",
+        &time_predicates_enabled, true, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+}
+
+void install_time_predicates_planner() {
+    previous_planner_hook = planner_hook;
+    planner_hook = time_predicates_planner;
+}
+
+}  // namespace uuidx::pg

@@ -1,0 +1,12 @@
+// The planner hook of the time predicates (time_planner.cpp) and its setting.
+#pragma once
+
+namespace uuidx::pg {
+
+// Defines uuidx.time_predicates: before anything reserves the "uuidx." prefix.
+void define_time_predicates();
+
+// Puts the hook in front of the planner (chaining the previous hook).
+void install_time_predicates_planner();
+
+}  // namespace uuidx::pg
