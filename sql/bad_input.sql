@@ -98,6 +98,14 @@ INSERT INTO bad_calls VALUES
     ('ulid_to_uuid(text)', 'letter the alphabet leaves out', $$ulid_to_uuid('01H455VB4PEX5VSKNK084SN0IL')$$, '22P02'),
     ('ulid_to_uuid(text)', 'above 128 bits', $$ulid_to_uuid('8ZZZZZZZZZZZZZZZZZZZZZZZZZ')$$, '22P02'),
     ('ulid_to_uuid(text)', 'huge (10 MB)', $$ulid_to_uuid(repeat('é', 5000000))$$, '22P02'),
+    ('uuid_to_base32hex(uuid)', 'NULL', 'uuid_to_base32hex(NULL)', '00000'),
+    ('base32hex_to_uuid(text)', 'NULL', 'base32hex_to_uuid(NULL)', '00000'),
+    ('base32hex_to_uuid(text)', 'white space', $$base32hex_to_uuid('05VI5OJPM1UC7664RG60O1PPHS ')$$, '22P02'),
+    ('base32hex_to_uuid(text)', 'nonzero trailing bits', $$base32hex_to_uuid('VVVVVVVVVVVVVVVVVVVVVVVVVV')$$, '22P02'),
+    ('base32hex_to_uuid(text)', 'huge (10 MB)', $$base32hex_to_uuid(repeat('é', 5000000))$$, '22P02'),
+    ('uuid_time_decoder(text)', 'NULL', 'uuid_time_decoder(NULL)', '00000'),
+    ('uuid_time_decoder(text)', 'not a UUID', $$uuid_time_decoder('2026-01-01')$$, '22P02'),
+    ('uuid_time_decoder(text)', 'huge (10 MB)', $$uuid_time_decoder(repeat('é', 5000000))$$, '22P02'),
     -- public ids: here no key is set (test/integration/public_id.sh sets one)
     ('uuid_v7_to_public(uuid)', 'NULL', 'uuid_v7_to_public(NULL)', '00000'),
     ('uuid_v7_to_public(uuid)', 'no key', 'uuid_v7_to_public(uuid_generate_v7())', '55000'),
@@ -114,19 +122,24 @@ FROM (VALUES ('uuid_generate_v7(timestamp with time zone)', 'uuid_generate_v7(%L
              ('uuid_v7_max(timestamp with time zone)', 'uuid_v7_max(%L::timestamptz)'),
              ('uuid_timestamptz_to_v7(timestamp with time zone, boolean)', 'uuid_timestamptz_to_v7(%L::timestamptz, true)'),
              ('uuid_timestamp_to_v7(timestamp without time zone, boolean)', 'uuid_timestamp_to_v7(%L::timestamptz AT TIME ZONE ''UTC'', false)'),
-             ('uuid_v4_to_v7(uuid, timestamp with time zone)', 'uuid_v4_to_v7(uuid_max(), %L::timestamptz)')) AS f(function, call),
+             ('uuid_v4_to_v7(uuid, timestamp with time zone)', 'uuid_v4_to_v7(uuid_max(), %L::timestamptz)'),
+             ('uuid_time_encoder(timestamp with time zone)', 'uuid_time_encoder(%L::timestamptz)')) AS f(function, call),
      (VALUES ('infinity', 'infinity'), ('-infinity', '-infinity'),
              ('before 1970', '1969-12-31 23:59:59.999999+00'),
              ('after the last v7 millisecond (10889)', '10889-08-02 05:31:50.656+00'),
              ('near 294276 (epoch shift overflows)', '294276-12-31 23:59:59+00')) AS t(bad_input, value)
-WHERE NOT (f.function LIKE 'uuid_timestamp_to_v7%' AND t.bad_input LIKE '%infinity');
+WHERE NOT (f.function LIKE 'uuid_timestamp_to_v7%' AND t.bad_input LIKE '%infinity')
+  -- the first millisecond at or after a time less than 1 ms before 1970 is the epoch's
+  AND NOT (f.function LIKE 'uuid_time_encoder%' AND t.bad_input = 'before 1970');
 INSERT INTO bad_calls VALUES
     ('uuid_timestamp_to_v7(timestamp without time zone, boolean)', 'infinity', $$uuid_timestamp_to_v7('infinity', true)$$, '22008'),
     ('uuid_timestamp_to_v7(timestamp without time zone, boolean)', 'NULL zero', $$uuid_timestamp_to_v7('2026-01-01', NULL)$$, '00000'),
     ('uuid_timestamptz_to_v7(timestamp with time zone, boolean)', 'NULL', 'uuid_timestamptz_to_v7(NULL)', '00000'),
     ('uuid_generate_v7(timestamp with time zone)', 'NULL', 'uuid_generate_v7(NULL::timestamptz)', '00000'),
     ('uuid_v7_min(timestamp with time zone)', 'NULL', 'uuid_v7_min(NULL)', '00000'),
-    ('uuid_v7_max(timestamp with time zone)', 'NULL', 'uuid_v7_max(NULL)', '00000');
+    ('uuid_v7_max(timestamp with time zone)', 'NULL', 'uuid_v7_max(NULL)', '00000'),
+    ('uuid_time_encoder(timestamp with time zone)', 'NULL', 'uuid_time_encoder(NULL)', '00000'),
+    ('uuid_time_encoder(timestamp with time zone)', 'before 1970', $$uuid_time_encoder('1969-12-31 23:59:59.999+00')$$, '22008');
 
 -- The time predicates' key bounds never fail: a time or range no key can reach saturates
 -- to the nil or the max UUID (time_predicates tests the values).

@@ -1,5 +1,6 @@
--- TypeID (jetify TypeID 0.3) and ULID text forms: the specifications' examples, round
--- trips, order, and every class of invalid text (22P02, with a detail naming the problem).
+-- TypeID (jetify TypeID 0.3), ULID and base32hex (RFC 4648 section 7) text forms: the
+-- specifications' examples, round trips, order, and every class of invalid text (22P02,
+-- with a detail naming the problem). base32hex_parity compares with PostgreSQL 19's encode().
 -- Public ids need a preloaded uuidx and a key: test/integration/public_id.sh tests them.
 \set VERBOSITY default
 \set SHOW_CONTEXT never
@@ -39,6 +40,20 @@ SELECT array_agg(u ORDER BY u) = array_agg(u ORDER BY uuid_to_typeid('user', u) 
        array_agg(u ORDER BY u) = array_agg(u ORDER BY uuid_to_ulid(u) COLLATE "C") AS ulid_order
 FROM (SELECT public.uuidv4() AS u FROM generate_series(1, 2000)) AS v4;
 
+-- base32hex: RFC 9562 A.6, nil and max as PostgreSQL 19 encodes them; either case in, with or
+-- without the six "=" of padding.
+SELECT uuid_to_base32hex('017f22e2-79b0-7cc3-98c4-dc0c0c07398f') AS a6,
+       uuid_to_base32hex('00000000-0000-0000-0000-000000000000') AS nil,
+       uuid_to_base32hex(uuid_max()) AS max,
+       base32hex_to_uuid('05VI5OJPM1UC7664RG60O1PPHS') AS upper_in,
+       base32hex_to_uuid('05vi5ojpm1uc7664rg60o1pphs') AS lower_in,
+       base32hex_to_uuid('05VI5OJPM1UC7664RG60O1PPHS======') AS padded_in;
+SELECT bool_and(base32hex_to_uuid(uuid_to_base32hex(u)) = u AND length(uuid_to_base32hex(u)) = 26
+                AND uuid_to_base32hex(u) ~ '^[0-9A-V]{25}[048CGKOS]$') AS round_trips,
+       array_agg(u ORDER BY u) = array_agg(u ORDER BY uuid_to_base32hex(u) COLLATE "C") AS base32hex_order
+FROM (SELECT public.uuidv4() AS u FROM generate_series(1, 2000)
+      UNION ALL SELECT uuid_generate_v7() FROM generate_series(1, 2000)) AS u;
+
 -- typeid_generate: ordered v7 keys inside, in the order they were made.
 SELECT count(*) = 999 AND bool_and(t > previous COLLATE "C") AS increasing,
        bool_and(public.uuid_extract_version(typeid_to_uuid(t)) = 7) AS v7_inside,
@@ -73,5 +88,12 @@ SELECT ulid_to_uuid('01H455VB4PEX5VSKNK084SN0IL');
 SELECT ulid_to_uuid('01H455VB4PEX5VSKNK084SN0OU');
 SELECT ulid_to_uuid('01H455VB4PEX5VSKNK084SN0-Q');
 SELECT ulid_to_uuid('8ZZZZZZZZZZZZZZZZZZZZZZZZZ');
+SELECT base32hex_to_uuid('');
+SELECT base32hex_to_uuid(' 05VI5OJPM1UC7664RG60O1PPHS');
+SELECT base32hex_to_uuid('05VI5OJPM1UC7664RG60O1PPH');
+SELECT base32hex_to_uuid('05VI5OJPM1UC7664RG60O1PPHS=');
+SELECT base32hex_to_uuid('05VI5OJPM1UC7664RG60O1PPHS=====0');
+SELECT base32hex_to_uuid('05VI5OJPM1UC7664RG60O1PPHW');
+SELECT base32hex_to_uuid('05VI5OJPM1UC7664RG60O1PPHT');
 -- A huge input is quoted shortly.
 SELECT typeid_to_uuid(repeat('x', 1000000));

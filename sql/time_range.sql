@@ -127,3 +127,36 @@ SELECT public.uuid_extract_version(uuid_v4_to_v7('00000000-0000-0000-0000-000000
 SELECT uuid_v4_to_v7(gen_random_uuid(), '1960-01-01');
 \echo :LAST_ERROR_SQLSTATE
 SELECT uuid_v4_to_v7(NULL, now()) IS NULL AS strict_old, uuid_v4_to_v7(gen_random_uuid(), NULL) IS NULL AS strict_ts;
+
+-- pg_partman's encoder and decoder: the first key of the first millisecond at or after a time
+-- (raw 48-bit time, the other 80 bits zero), and the time of a key given as text. Bounds of
+-- consecutive times hold every key of their time span, whatever its version, and decoding a
+-- bound gives back a whole-millisecond time.
+SELECT uuid_time_encoder('2022-02-22 19:22:22+00') AS a6_millisecond,
+       uuid_time_encoder('2022-02-22 19:22:22.000001+00') AS next_millisecond,
+       uuid_time_encoder('1970-01-01 00:00:00+00') AS epoch,
+       uuid_time_decoder('017f22e2-79b0-0000-0000-000000000000') AS decoded,
+       uuid_time_decoder('{017f22e279b07cc398c4dc0c0c07398f}') AS any_uuid_text;
+SELECT bool_and(uuid_time_decoder(uuid_time_encoder(t)::text) = t) AS round_trips,
+       bool_and(uuid_time_encoder(t) <= uuid_v7_min(t) AND uuid_time_encoder(t + interval '1 ms') > uuid_v7_max(t))
+           AS brackets_every_v7_of_the_millisecond
+FROM generate_series('1970-01-01'::timestamptz, '2100-01-01', interval '1 day 1 second') AS t;
+SELECT count(*) AS keys,
+       count(*) FILTER (WHERE uuid_v7_to_timestamptz(id) >= '2025-03-01+00' AND uuid_v7_to_timestamptz(id) < '2025-04-01+00')
+           AS in_march,
+       bool_and((id >= uuid_time_encoder('2025-03-01+00') AND id < uuid_time_encoder('2025-04-01+00'))
+                = (uuid_v7_to_timestamptz(id) >= '2025-03-01+00' AND uuid_v7_to_timestamptz(id) < '2025-04-01+00'))
+           AS bounds_hold_the_keys_of_the_time
+FROM (SELECT uuid_generate_v7('2025-02-28 23:59:59.999+00'::timestamptz + g * interval '37 minutes') AS id
+      FROM generate_series(0, 2000) g
+      -- v4 keys carrying the first 48 bits of a time, around the month's edges
+      UNION ALL SELECT encode(overlay(uuid_send(public.uuidv4())
+                                      PLACING substring(uuid_send(uuid_time_encoder(t)) FROM 1 FOR 6) FROM 1 FOR 6), 'hex')::uuid
+      FROM generate_series('2025-02-28 23:59:59.998+00'::timestamptz, '2025-03-01 00:00:00.002+00', interval '1 ms') AS t
+      UNION ALL SELECT encode(overlay(uuid_send(public.uuidv4())
+                                      PLACING substring(uuid_send(uuid_time_encoder(t)) FROM 1 FOR 6) FROM 1 FOR 6), 'hex')::uuid
+      FROM generate_series('2025-03-31 23:59:59.998+00'::timestamptz, '2025-04-01 00:00:00.002+00', interval '1 ms') AS t) AS keys;
+SELECT uuid_time_encoder('infinity');
+SELECT uuid_time_encoder('1969-12-31 23:59:59.999+00');
+SELECT uuid_time_encoder('10889-08-02 05:31:50.656+00');
+SELECT uuid_time_decoder('not a uuid');

@@ -273,6 +273,23 @@ CREATE FUNCTION ulid_to_uuid(ulid text) RETURNS uuid
 COMMENT ON FUNCTION ulid_to_uuid(text) IS
     'The UUID of a ULID text, in either case; I, L, O and U, wrong lengths and values above 128 bits are errors 22P02';
 
+--@ begin both
+-- base32hex (RFC 4648 section 7): PostgreSQL 19's rtrim(encode(id::bytea, 'base32hex'),
+-- '=') on every major, and its inverse, stricter than 19's decode() (no white space, no
+-- nonzero trailing bits: one UUID, one text).
+CREATE FUNCTION uuid_to_base32hex(id uuid) RETURNS text
+    AS 'MODULE_PATHNAME', 'uuidx_uuid_to_base32hex'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_to_base32hex(uuid) IS
+    'The UUID in base32hex (RFC 4648 section 7): 26 upper-case characters of 0-9A-V, no padding, sorting like the UUID; what PostgreSQL 19''s rtrim(encode(id::bytea, ''base32hex''), ''='') gives';
+
+CREATE FUNCTION base32hex_to_uuid(text text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_base32hex_to_uuid'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION base32hex_to_uuid(text) IS
+    'The UUID of a base32hex text, in either case, with or without its six = of padding; white space, other lengths and characters, and nonzero trailing bits are errors 22P02';
+--@ end
+
 -- Public ids depend on the key settings: STABLE. Either function reveals the time of any
 -- public id to its caller (encoding a v7 with a public id's random bits and time zero
 -- gives the mask), so both are the key holder's: revoked from PUBLIC, granted by a
@@ -387,6 +404,26 @@ CREATE OPERATOR @> (
 );
 COMMENT ON OPERATOR @> (tstzrange, uuid) IS
     'The range contains the key''s time (first 48 bits as Unix milliseconds, any version); an index on the key answers it';
+--@ end
+
+--@ begin both
+-- pg_partman's time encoder and decoder (create_parent's p_time_encoder, p_time_decoder):
+-- partition bounds on the key's raw 48-bit time, so that a partition holds exactly the keys,
+-- of any version, whose time lies in its range, and the time predicates above prune to it.
+-- pg_partman calls the decoder with text (a bound cut out of a partition's definition, or a
+-- key cast to text), from functions whose search_path is its own schema and pg_catalog: name
+-- both with uuidx's schema.
+CREATE FUNCTION uuid_time_encoder(ts timestamptz) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_time_encoder'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_time_encoder(timestamptz) IS
+    'The first key (of any version) of the first millisecond at or after ts: partition bounds for keys by time, and pg_partman''s p_time_encoder';
+
+CREATE FUNCTION uuid_time_decoder(key text) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'uuidx_time_decoder'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_time_decoder(text) IS
+    'The time of a key given as text (its first 48 bits as Unix milliseconds): pg_partman''s p_time_decoder, the inverse of uuid_time_encoder()';
 --@ end
 
 ------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@
 #include <cstdint>
 
 #include "layout.hpp"
+#include "result.hpp"
 #include "uuid.hpp"
 
 namespace uuidx {
@@ -123,6 +124,17 @@ constexpr KeyRange key_range_of(bool empty, const TimeBound& lower, const TimeBo
     return {min_key_of_lower(lower), max_key_of_upper(upper)};
 }
 
+// A partition bound (pg_partman's time encoder): the first key of the first millisecond at
+// or after unix_us, so that the keys of [encode(a), encode(b)) are exactly those whose time
+// lies in [a, b), whatever their version. No saturation here: a bound outside the keys'
+// times fails, so that decoding a bound gives back the time it was made from.
+constexpr Result<Uuid> partition_key_at_or_after(int64_t unix_us) noexcept {
+    const int64_t first_ms = first_ms_of_lower(unix_us, true);
+    if (first_ms < 0 || static_cast<uint64_t>(first_ms) > kV7MaxUnixMs)
+        return Result<Uuid>::failure(Errc::time_out_of_range);
+    return {time_prefix_key(static_cast<uint64_t>(first_ms), false)};
+}
+
 // --- checked at compile time -------------------------------------------------------------
 namespace time_bound_checks {
 static_assert(floor_div_1000(-1) == -1 && ceil_div_1000(-1) == 0 && floor_div_1000(-1000) == -1 &&
@@ -136,6 +148,11 @@ static_assert(min_key_of_lower(finite_time(1645557742000000, true)) ==
               uuid_from_canonical("017f22e2-79b0-0000-0000-000000000000"));
 static_assert(max_key_of_upper(finite_time(1645557742000000, false)) ==
               uuid_from_canonical("017f22e2-79af-ffff-ffff-ffffffffffff"));
+static_assert(partition_key_at_or_after(1645557742000000).value ==
+              uuid_from_canonical("017f22e2-79b0-0000-0000-000000000000"));
+static_assert(partition_key_at_or_after(1645557742000001).value ==
+              uuid_from_canonical("017f22e2-79b1-0000-0000-000000000000"));
+static_assert(!partition_key_at_or_after(-1000) && partition_key_at_or_after(-999).value == kNilUuid);
 static_assert(min_key_of_lower(finite_time(-1, false)) == kNilUuid);
 static_assert(max_key_of_upper(finite_time(-1, true)) == kNilUuid);
 static_assert(min_key_of_lower(finite_time(int64_t{1000} * int64_t{kV7MaxUnixMs} + 1, true)) == kMaxUuid);

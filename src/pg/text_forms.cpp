@@ -1,4 +1,4 @@
-// SQL entry points of the TypeID and ULID text forms (core/text_forms.hpp). The
+// SQL entry points of the TypeID, ULID and base32hex text forms (core/text_forms.hpp). The
 // conversions are IMMUTABLE; typeid_generate() wraps the next ordered v7, exactly as
 // uuid_generate_v7() draws it. Text that does not parse is error 22P02, whose detail quotes
 // the input (at most kQuotedBytes of it) and says what is wrong.
@@ -88,6 +88,21 @@ Datum uuidx_uuid_to_ulid(PG_FUNCTION_ARGS) {
     const Uuid id = uuid_from_datum(PG_GETARG_UUID_P(0));
     const uuidx::UlidText ulid = uuidx::pg::call_core([&] { return uuidx::ulid_from_uuid(id); });
     return text_datum(UUIDX_NOTHROW(ulid.view()));
+}
+
+PG_FUNCTION_INFO_V1(uuidx_uuid_to_base32hex);
+Datum uuidx_uuid_to_base32hex(PG_FUNCTION_ARGS) {
+    const Uuid id = uuid_from_datum(PG_GETARG_UUID_P(0));
+    const uuidx::Base32HexText text = UUIDX_NOTHROW(uuidx::base32hex_from_uuid(id));
+    return text_datum(UUIDX_NOTHROW(text.view()));
+}
+
+PG_FUNCTION_INFO_V1(uuidx_base32hex_to_uuid);
+Datum uuidx_base32hex_to_uuid(PG_FUNCTION_ARGS) {
+    const text* input = PG_GETARG_TEXT_PP(0);
+    const char* reason = nullptr;
+    return uuid_datum(value_or_raise([&] { return uuidx::uuid_from_base32hex(view_of(input), reason); },
+                                     [&] { return not_a("UUID in base32hex", input, reason); }));
 }
 
 PG_FUNCTION_INFO_V1(uuidx_ulid_to_uuid);

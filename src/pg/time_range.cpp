@@ -1,8 +1,9 @@
-// SQL entry points that put a given time into a v7: backfills, range bounds, the
-// pg_uuidv7-compatible conversions and the v4 -> v7 migration mapping.
+// SQL entry points that put a given time into a key: backfills, range bounds, pg_partman's
+// encoder and decoder, the pg_uuidv7-compatible conversions and the v4 -> v7 mapping.
 #include "../core/family.hpp"
 #include "../core/layout.hpp"
 #include "../core/process.hpp"
+#include "../core/time_bounds.hpp"
 #include "guard.hpp"
 
 using uuidx::Uuid;
@@ -65,6 +66,32 @@ Datum uuidx_timestamptz_to_v7(PG_FUNCTION_ARGS) {
         return uuid_datum(UUIDX_NOTHROW(uuidx::v7_min(unix_ms)));
     }
     return v7_at(ts);
+}
+
+// pg_partman's time encoder and decoder (p_time_encoder, p_time_decoder of create_parent):
+// partition bounds on the raw 48-bit time, so that a partition [encode(a), encode(b))
+// holds exactly the keys, of any version, whose time lies in [a, b), and the planner's
+// time predicates (time_planner.cpp) prune to it exactly. pg_partman passes the decoder
+// text: a bound cut out of the partition's definition, or a key cast to text.
+PG_FUNCTION_INFO_V1(uuidx_time_encoder);
+Datum uuidx_time_encoder(PG_FUNCTION_ARGS) {
+    const int64 unix_us = uuidx::pg::unix_us_of(PG_GETARG_TIMESTAMPTZ(0));
+    return uuid_datum(value_or_raise([&] { return uuidx::partition_key_at_or_after(unix_us); }, kV7Range));
+}
+
+// Longer than any text uuid_in reads ("{" + 32 digits with a hyphen after each 4 + "}"):
+// refused here, so that the error quotes a short excerpt, not the whole input as uuid_in's.
+constexpr size_t kLongestUuidText = 2 + 32 + 8;
+
+PG_FUNCTION_INFO_V1(uuidx_time_decoder);
+Datum uuidx_time_decoder(PG_FUNCTION_ARGS) {
+    const char* key_text = text_to_cstring(PG_GETARG_TEXT_PP(0));
+    if (strlen(key_text) > kLongestUuidText)
+        ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg("invalid input syntax for type uuid"),
+                        errdetail("\"%s\" is longer than any text form of a UUID.",
+                                  uuidx::pg::quoted_excerpt(key_text))));
+    const Datum key = DirectFunctionCall1(uuid_in, CStringGetDatum(key_text));
+    PG_RETURN_TIMESTAMPTZ(unix_ts_ms_as_timestamp(DatumGetUUIDP(key)));
 }
 
 PG_FUNCTION_INFO_V1(uuidx_v4_to_v7);
