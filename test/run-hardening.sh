@@ -12,7 +12,9 @@
 #   4. uuidx.so built with UBSan (-fno-wrapv) and the fault switch, installed into this
 #      machine's server: the pg_regress suite in both server modes, the faults of
 #      sql/faults.sql through the SQL door (a failing random source, C++
-#      exceptions), and a backend made to overflow on purpose, which UBSan must report.
+#      exceptions), and a backend made to overflow on purpose, which UBSan must report;
+#   5. sqlsmith against that build preloaded, so that the time predicates' planner hook
+#      sees every query (test/hardening/sqlsmith.sh): UUIDX_SQLSMITH_SECONDS (default 60).
 # It leaves that instrumented build installed: test/run-major.sh installs the product's
 # own build again. Ends with "N passed, N failed, N skipped", as test/run-major.sh does.
 set -u
@@ -23,6 +25,7 @@ cd "$UUIDX_ROOT"
 use_native_major
 UUIDX_LABEL=${UUIDX_LABEL:-hardening}
 FUZZ_SECONDS=${UUIDX_FUZZ_SECONDS:-10}
+SQLSMITH_SECONDS=${UUIDX_SQLSMITH_SECONDS:-60}
 FUZZ_CXX=clang++-14
 WORK=$UUIDX_ROOT/build/hardening
 TREE=$WORK/tree
@@ -31,7 +34,7 @@ source "$UUIDX_ROOT/test/lib/tally.sh"
 trap 'stop_cluster' EXIT
 
 ensure_unit_dependencies && ensure_dependencies &&
-    ensure_packages "$FUZZ_CXX:clang-14" \
+    ensure_packages "$FUZZ_CXX:clang-14" sqlsmith:sqlsmith \
         /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev ||
     { fail "dependencies"; finish; exit 1; }
 
@@ -148,6 +151,9 @@ for mode in session preloaded; do
         run_test "faults: failing random source, C++ exceptions" "$WORK/logs/faults.log" faults_through_sql &&
             run_test "UBSan reports a signed overflow inside the server" "$WORK/logs/ubsan-server.log" \
                 ubsan_reports_in_the_server
+    else
+        run_test "sqlsmith against the time predicates' planner hook (${SQLSMITH_SECONDS} s)" "$WORK/logs/sqlsmith.log" \
+            bash test/hardening/sqlsmith.sh "$SQLSMITH_SECONDS"
     fi
     cp "$CLUSTER_DIR/data.log" "$WORK/logs/server-$mode.log"
     stop_cluster
