@@ -164,8 +164,9 @@ INSERT INTO bad_calls VALUES
     ('uuid_time_in_range(uuid, tstzrange)', 'NULL key', $$uuid_time_in_range(NULL, 'empty')$$, '00000'),
     ('tstzrange_contains_uuid_time(tstzrange, uuid)', 'NULL key', $$tstzrange_contains_uuid_time('empty', NULL)$$, '00000'),
     -- the planner's entry points take internal, which no SQL value converts to: no call
-    ('uuid_time_in_range_support(internal)', 'called from SQL', 'uuid_time_in_range_support(NULL)', '42883'),
-    ('uuid_time_in_range_sel(internal, oid, internal, integer)', 'called from SQL', 'uuid_time_in_range_sel(NULL, 0, NULL, 0)', '42883');
+    -- (42883 finds no such function; newer minor releases say 0A000 for internal instead)
+    ('uuid_time_in_range_support(internal)', 'called from SQL', 'uuid_time_in_range_support(NULL)', '42883 or 0A000'),
+    ('uuid_time_in_range_sel(internal, oid, internal, integer)', 'called from SQL', 'uuid_time_in_range_sel(NULL, 0, NULL, 0)', '42883 or 0A000');
 
 -- Every version and variant nibble where one version is expected, and where any is taken.
 INSERT INTO bad_calls
@@ -199,9 +200,12 @@ WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
   AND p.proname || '(' || oidvectortypes(p.proargtypes) || ')' NOT IN (SELECT function FROM bad_calls);
 SELECT count(DISTINCT function) AS functions_covered FROM bad_calls;
 
--- The outcome of each class: the expected SQLSTATE, and short errors (a message under 100
--- bytes, a detail under 200) whatever the size of the input.
-SELECT function, bad_input, state AS sqlstate, state = expected AS as_expected,
+-- The outcome of each class: the expected SQLSTATE (one of those listed, where a minor
+-- release of PostgreSQL changed it), and short errors (a message under 100 bytes, a detail
+-- under 200) whatever the size of the input.
+SELECT function, bad_input,
+       CASE WHEN state = ANY (string_to_array(expected, ' or ')) THEN expected ELSE state END AS sqlstate,
+       state = ANY (string_to_array(expected, ' or ')) AS as_expected,
        message_bytes < 100 AND detail_bytes < 200 AS short
 FROM outcomes WHERE bad_input NOT LIKE 'version %, variant %'
 ORDER BY function, bad_input;
