@@ -16,7 +16,7 @@ source "$UUIDX_ROOT/test/lib/tally.sh"
 trap 'stop_cluster' EXIT
 
 ensure_dependencies || { fail "dependencies"; finish; exit 1; }
-log "PostgreSQL $("$PG_CONFIG" --version | sed 's/^PostgreSQL //'), $(g++ --version | head -1), $(clang++ --version 2>/dev/null | head -1)"
+log "PostgreSQL $("$PG_CONFIG" --version | sed 's/^PostgreSQL //') (Debian $(server_package_version "$PG_MAJOR")), $(g++ --version | head -1), $(clang++ --version 2>/dev/null | head -1)"
 
 # Both compilers of the suite, -Werror kept; the g++ build is the one installed.
 command -v clang++ >/dev/null && run_test "build (clang++)" build/build-clang.log build_and_install CXX=clang++
@@ -83,16 +83,26 @@ for script in test/server/*.sh; do
     run_test "server $(basename "$script" .sh)" "build/server-$(basename "$script" .sh).log" bash "$script"
 done
 
-# --- a database moved between majors: dumped on the oldest, restored on the others ----
-# test/run-tests.sh sets UUIDX_DUMP_MAJOR (the oldest) and UUIDX_DUMP_DIR (its dump).
-if [ -n "${UUIDX_DUMP_MAJOR:-}" ]; then
-    phase=restore label="dump_restore (restores the ${UUIDX_DUMP_MAJOR:-?} dump)"
-    [ "$PG_MAJOR" = "${UUIDX_DUMP_MAJOR:-}" ] && phase=dump label="dump_restore (dumps for the newer majors)"
+# --- a database moved between majors: dumped on each of DUMP_MAJORS (test/lib/roots.sh),
+# restored on every newer one. test/run-tests.sh sets UUIDX_DUMP_DIR, where the dump of NN
+# is pgNN/; a dump this run needs and does not find is a skip (PG_MAJOR=NN alone).
+if [ -n "${UUIDX_DUMP_DIR:-}" ]; then
     if start_cluster; then
-        run_test "$label" "build/dump_restore-$phase.log" bash test/cross-major/dump_restore.sh "$phase" "$UUIDX_DUMP_DIR"
+        for dumped in "${DUMP_MAJORS[@]}"; do
+            label="dump_restore (restores the $dumped dump)"
+            if [ "$dumped" = "$PG_MAJOR" ]; then
+                run_test "dump_restore (dumps for the newer majors)" "build/dump_restore-dump.log" \
+                    bash test/cross-major/dump_restore.sh dump "$UUIDX_DUMP_DIR/pg$dumped"
+            elif [ "$dumped" -lt "$PG_MAJOR" ] && [ -f "$UUIDX_DUMP_DIR/pg$dumped/uuidx.sql" ]; then
+                run_test "$label" "build/dump_restore-from-$dumped.log" \
+                    bash test/cross-major/dump_restore.sh restore "$UUIDX_DUMP_DIR/pg$dumped"
+            elif [ "$dumped" -lt "$PG_MAJOR" ]; then
+                skip "$label" "it needs the PostgreSQL $dumped run first: run without PG_MAJOR"
+            fi
+        done
         stop_cluster
     else
-        fail "$label: no cluster"
+        fail "dump_restore: no cluster"
     fi
 fi
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Debian packages of uuidx (`make deb`), in the conventions of Debian's PostgreSQL
 # extension packages (debian/: control.in, pgversions, pg_buildext, dh --with pgxs_loop).
-# For each major (UUIDX_PACKAGE_MAJORS, default every supported one; the test command
-# runs the oldest), in the root file system of its suite (test/lib/roots.sh):
+# For the majors asked for (UUIDX_PACKAGE_MAJORS, default every supported one; the test
+# command runs the oldest), in the root file system of each one's suite (test/lib/roots.sh),
+# once a suite (sid builds 18's and 19's):
 #   1. dpkg-buildpackage -us -uc, after `pg_buildext updatecontrol` (debian/control names
 #      the majors of the suite); its dh_pgxs_test runs the regression suite against the
 #      built package. The packages are copied to build/debian/SUITE/;
@@ -28,13 +29,17 @@ ROOT=""
 release_root() { [ -z "$ROOT" ] || unmount_root "$ROOT"; ROOT=""; }
 trap release_root EXIT
 
-# build_packages SUITE: in ROOT, from /build/deb/uuidx-VERSION; the packages to $OUT/SUITE.
+# build_packages SUITE: in ROOT, from /build/deb/uuidx-VERSION, one package for each
+# major of the suite; the packages to $OUT/SUITE. PG_SUPPORTED_VERSIONS names those majors:
+# postgresql-common learns a new major (19 in experimental) only after its release.
 build_packages() {
-    local suite=$1
+    local suite=$1 majors
+    majors=$(majors_of_suite "$suite" | tr '\n' ' ')
     in_root "$ROOT" apt-get update -qq &&
         in_root "$ROOT" apt-get install -y -qq build-essential debhelper dpkg-dev lintian postgresql-all postgresql-server-dev-all &&
         rm -rf "$ROOT/build/deb" && copy_sources "$ROOT/build/deb/uuidx-$VERSION" &&
-        in_root "$ROOT" bash -c "cd /build/deb/uuidx-$VERSION && pg_buildext updatecontrol &&
+        in_root "$ROOT" bash -c "cd /build/deb/uuidx-$VERSION && export PG_SUPPORTED_VERSIONS='${majors% }' &&
+            pg_buildext updatecontrol &&
             grep '^Package:' debian/control && dpkg-buildpackage -us -uc" &&
         rm -rf "${OUT:?}/$suite" && mkdir -p "$OUT/$suite" && cp "$ROOT"/build/deb/*.deb "$ROOT"/build/deb/*.changes \
             "$ROOT"/build/deb/*.dsc "$ROOT"/build/deb/*.tar.* "$ROOT"/build/deb/*.buildinfo "$OUT/$suite/"
@@ -58,7 +63,7 @@ installed_package_passes() {
     in_root "$ROOT" apt-get install -y -qq "/build/pkg/$deb" "${tools[@]}" &&
         in_root "$ROOT" dpkg -L "postgresql-$major-uuidx" | grep -E 'uuidx\.(so|control)$' &&
         [ ! -e "$ROOT/build/uuidx/uuidx.so" ] &&
-        in_root "$ROOT" bash -c "cd /build/uuidx && pg_buildext installcheck"
+        in_root "$ROOT" bash -c "cd /build/uuidx && PG_SUPPORTED_VERSIONS=$major pg_buildext installcheck"
 }
 
 # clients_pass MAJOR: the client tests against the installed package, with the suite's
@@ -81,29 +86,40 @@ clients_pass() {
 }
 
 ensure_packages git:git || { fail "dependencies"; finish; exit 1; }
+# The suites of the majors asked for, each built once (sid builds 18's and 19's packages).
+SUITES=()
 for major in "${MAJORS[@]}"; do
     suite=$(suite_of_major "$major") || { fail "PostgreSQL $major is not supported"; continue; }
-    log "PostgreSQL $major: packages in the $suite root"
-    ROOT=$(ensure_root "$major")
+    [[ " ${SUITES[*]} " == *" $suite "* ]] || SUITES+=("$suite")
+done
+
+for suite in "${SUITES[@]}"; do
+    first_major=$(majors_of_suite "$suite" | head -1)
+    log "packages in the $suite root: PostgreSQL $(majors_of_suite "$suite" | tr '\n' ' ')"
+    ROOT=$(ensure_root "$first_major")
     status=$?
-    if [ "$status" -eq 2 ]; then skip "packages for PostgreSQL $major" "$suite no longer carries it"; continue; fi
+    if [ "$status" -eq 2 ]; then skip "packages of $suite" "$suite no longer carries PostgreSQL $first_major"; continue; fi
     [ "$status" -eq 0 ] && mount_root "$ROOT" || { fail "root file system of $suite"; release_root; continue; }
     built=0
-    run_test "dpkg-buildpackage in $suite (builds, and tests the built package)" "$OUT-$suite-build.log" \
+    run_test "dpkg-buildpackage in $suite (builds, and tests the built packages)" "$OUT-$suite-build.log" \
         build_packages "$suite" && built=1
     [ "$built" -eq 1 ] && run_test "lintian: no error ($suite)" "$OUT-$suite-lintian.log" lintian_clean
     release_root
     [ "$built" -eq 1 ] || continue
 
-    ROOT=$(fresh_root "$suite" package-test) && mount_root "$ROOT" ||
-        { fail "fresh root file system of $suite"; release_root; continue; }
-    run_test "postgresql-$major-uuidx installed by apt-get in a fresh $suite passes installcheck" \
-        "$OUT-$suite-installed.log" installed_package_passes "$major" "$suite" &&
-        run_test "clients against the installed package, with $suite's Node.js and psycopg" \
-            "$OUT-$suite-clients.log" clients_pass "$major"
-    fresh=$ROOT
-    release_root
-    rm -rf "$fresh"
+    for major in "${MAJORS[@]}"; do
+        [ "$(suite_of_major "$major")" = "$suite" ] || continue
+        # A fresh copy of the suite's base, with the sources its majors come from.
+        ROOT=$(fresh_root "$suite" package-test) && add_extra_sources "$ROOT" "$suite" && mount_root "$ROOT" ||
+            { fail "fresh root file system of $suite"; release_root; continue; }
+        run_test "postgresql-$major-uuidx installed by apt-get in a fresh $suite passes installcheck" \
+            "$OUT-$suite-$major-installed.log" installed_package_passes "$major" "$suite" &&
+            run_test "clients against the installed postgresql-$major-uuidx, with $suite's Node.js and psycopg" \
+                "$OUT-$suite-$major-clients.log" clients_pass "$major"
+        fresh=$ROOT
+        release_root
+        rm -rf "$fresh"
+    done
 done
 
 ls "$OUT"/*/*.deb 2>/dev/null | sed "s|^$UUIDX_ROOT/|built: |"

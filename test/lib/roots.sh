@@ -3,20 +3,28 @@
 # made with debootstrap and kept in $UUIDX_CACHE (rebuilt when missing).
 # Source it after common.sh; it defines functions and sets nothing else in motion.
 
-# Adding a major is one line: "MAJOR:SUITE". The first is the default of the main job and
-# the one whose dump the others restore.
+# Adding a major is one line: "MAJOR:SUITE", or "MAJOR:SUITE+EXTRA" for a major that only
+# a NotAutomatic suite carries (Debian's experimental): EXTRA is added to SUITE's root,
+# pinned to that major's packages alone. Majors of one suite share its root. The first
+# major is the default of the main job.
 SUPPORTED_MAJORS=(
     "15:bookworm"
     "17:trixie"
     "18:sid"
+    "19:sid+experimental"
 )
 
-# pg_upgrade needs both majors' servers in one root file system, and no suite carries two
-# majors: "OLD:NEW" installs OLD's server from OLD's suite into NEW's root (that suite added
-# as a second source, pinned below the root's own), and test/run-major.sh tests pg_upgrade
-# from OLD to NEW there.
+# The majors whose dump every newer major restores (test/cross-major/dump_restore.sh): the
+# oldest, and the newest stable one, the likeliest source of a move to a new major.
+DUMP_MAJORS=(15 18)
+
+# pg_upgrade needs both majors' servers in one root file system: "OLD:NEW" installs OLD's
+# server into NEW's root (from OLD's suite, added as a second source pinned below the
+# root's own, when that is another suite), and test/run-major.sh tests pg_upgrade from OLD
+# to NEW there.
 UPGRADE_PAIRS=(
     "17:18"
+    "18:19"
 )
 
 upgrade_sources_of() {  # upgrade_sources_of NEW: the OLD majors of NEW's pairs
@@ -32,13 +40,34 @@ DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 
 major_numbers() { local entry; for entry in "${SUPPORTED_MAJORS[@]}"; do echo "${entry%%:*}"; done; }
 
+# suite_of_major MAJOR: the suite whose root runs MAJOR ("sid" for "19:sid+experimental").
 suite_of_major() {
-    local entry
+    local entry suites
     for entry in "${SUPPORTED_MAJORS[@]}"; do
-        [ "${entry%%:*}" = "$1" ] && { echo "${entry#*:}"; return 0; }
+        suites=${entry#*:}
+        [ "${entry%%:*}" = "$1" ] && { echo "${suites%%+*}"; return 0; }
     done
     return 1
 }
+
+# extra_suite_of_major MAJOR: the NotAutomatic suite MAJOR's packages come from, if any.
+extra_suite_of_major() {
+    local entry
+    for entry in "${SUPPORTED_MAJORS[@]}"; do
+        [ "${entry%%:*}" = "$1" ] && [ "${entry#*+}" != "$entry" ] && echo "${entry#*+}"
+    done
+    return 0
+}
+
+# majors_of_suite SUITE: every supported major whose root is SUITE's.
+majors_of_suite() {
+    local major
+    for major in $(major_numbers); do [ "$(suite_of_major "$major")" = "$1" ] && echo "$major"; done
+    return 0
+}
+
+# The Debian version of MAJOR's server where it runs (e.g. 19~rc1-1), for the logs.
+server_package_version() { dpkg-query -W -f '${Version}' "postgresql-$1" 2>/dev/null || echo unknown; }
 
 host_suite() { (. /etc/os-release && echo "${VERSION_CODENAME:-unknown}"); }
 
@@ -60,24 +89,40 @@ root_dir() { echo "$UUIDX_CACHE/roots/$1"; }
 # where the suite packages them for the major (as postgresql-MAJOR-NAME).
 PEER_EXTENSIONS=(pg-uuidv7 timescaledb)
 
-# What a root holds besides the server: the tools the test command and the builds use
-# (both compilers, so each build is checked with each). A name ending in ? is installed
-# only where the suite has it.
+# What a suite's root holds: the server of each of its majors and of the older majors it
+# upgrades from, and the tools the test command and the builds use (both compilers, so each
+# build is checked with each). A name ending in ? is installed only where the suite has it.
 root_packages() {
-    local old peer packages="postgresql-$1 postgresql-server-dev-$1 make g++ clang libssl-dev ca-certificates faketime"
-    for old in $(upgrade_sources_of "$1"); do packages+=" postgresql-$old postgresql-server-dev-$old"; done
-    for peer in "${PEER_EXTENSIONS[@]}"; do packages+=" postgresql-$1-$peer?"; done
+    local major old peer packages="make g++ clang libssl-dev ca-certificates faketime"
+    for major in $(majors_of_suite "$1"); do
+        packages+=" postgresql-$major postgresql-server-dev-$major"
+        for old in $(upgrade_sources_of "$major"); do
+            [[ " $packages " == *" postgresql-$old "* ]] || packages+=" postgresql-$old postgresql-server-dev-$old"
+        done
+        for peer in "${PEER_EXTENSIONS[@]}"; do packages+=" postgresql-$major-$peer?"; done
+    done
     echo "$packages"
 }
 
-# add_upgrade_sources ROOT MAJOR: the suites of the OLD majors that MAJOR's root installs.
-add_upgrade_sources() {
-    local root=$1 old suite
-    for old in $(upgrade_sources_of "$2"); do
-        suite=$(suite_of_major "$old") || continue
-        echo "deb $DEBIAN_MIRROR $suite main" >"$root/etc/apt/sources.list.d/uuidx-$suite.list"
-        printf 'Package: *\nPin: release n=%s\nPin-Priority: 100\n' "$suite" \
-            >"$root/etc/apt/preferences.d/uuidx-$suite"
+# add_extra_sources ROOT SUITE: the sources a suite's root needs besides its own: the
+# suites of the older majors it upgrades from (pinned below its own, so they bring only
+# what is asked of them), and the NotAutomatic suite of a major only it carries, pinned to
+# that major's packages and the libpq they need (experimental: PostgreSQL 19).
+add_extra_sources() {
+    local root=$1 major old suite extra
+    for major in $(majors_of_suite "$2"); do
+        for old in $(upgrade_sources_of "$major"); do
+            suite=$(suite_of_major "$old") || continue
+            [ "$suite" = "$2" ] && continue
+            echo "deb $DEBIAN_MIRROR $suite main" >"$root/etc/apt/sources.list.d/uuidx-$suite.list"
+            printf 'Package: *\nPin: release n=%s\nPin-Priority: 100\n' "$suite" \
+                >"$root/etc/apt/preferences.d/uuidx-$suite"
+        done
+        extra=$(extra_suite_of_major "$major")
+        [ -n "$extra" ] || continue
+        echo "deb $DEBIAN_MIRROR $extra main" >"$root/etc/apt/sources.list.d/uuidx-$extra.list"
+        printf 'Package: postgresql-%s* postgresql-server-dev-%s postgresql-client-%s* libpq*\nPin: release a=%s\nPin-Priority: 500\n' \
+            "$major" "$major" "$major" "$extra" >"$root/etc/apt/preferences.d/uuidx-$extra-$major"
     done
 }
 
@@ -109,9 +154,6 @@ unmount_root() {
     return 0
 }
 
-# ensure_root MAJOR: the root file system of MAJOR's suite, with MAJOR's packages, made or
-# completed as needed. Prints its directory. Returns 2 when the suite no longer carries
-# MAJOR (the caller counts that as skipped), 1 on any other failure.
 # ensure_base_root SUITE: prints the directory of SUITE's pristine root file system
 # ($UUIDX_CACHE/base/SUITE: debootstrap --variant=minbase and apt settings, no package
 # added), made when missing. Roots are copies of it, so a package can be tested in a root
@@ -171,20 +213,22 @@ ensure_root() {
     fi
 
     local packages
-    packages=$(root_packages "$major")
+    packages=$(root_packages "$suite")
     if [ "$(cat "$stamp" 2>/dev/null)" != "$packages" ]; then
         cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null
-        add_upgrade_sources "$root" "$major"
+        add_extra_sources "$root" "$suite"
         mount_root "$root" || return 1
         in_root "$root" apt-get update -qq >"$UUIDX_CACHE/apt-$suite.log" 2>&1 ||
             { tail -20 "$UUIDX_CACHE/apt-$suite.log" >&2; unmount_root "$root"; return 1; }
-        if ! in_root "$root" apt-cache show "postgresql-$major" >/dev/null 2>&1; then
-            log "Debian $suite no longer carries PostgreSQL $major: skipped (update SUPPORTED_MAJORS in test/lib/roots.sh)"
-            unmount_root "$root"
-            return 2
-        fi
-        local name wanted=()
+        # A major its suite no longer carries is left out; the others are installed.
+        local name carried missing=" "
+        for carried in $(majors_of_suite "$suite"); do
+            in_root "$root" apt-cache show "postgresql-$carried" >/dev/null 2>&1 || missing+="$carried "
+        done
+        local wanted=()
         for name in $packages; do
+            [[ "$missing" == *" $(sed -n 's/^postgresql-\(server-dev-\)\{0,1\}\([0-9][0-9]*\).*/\2/p' <<<"$name") "* ]] &&
+                continue
             if [ "${name%\?}" = "$name" ]; then wanted+=("$name")
             elif in_root "$root" apt-cache show "${name%\?}" >/dev/null 2>&1; then wanted+=("${name%\?}")
             else log "Debian $suite has no ${name%\?}: the tests that use it will say so"
@@ -195,6 +239,10 @@ ensure_root() {
             { tail -20 "$UUIDX_CACHE/apt-$suite.log" >&2; unmount_root "$root"; return 1; }
         unmount_root "$root"
         echo "$packages" >"$stamp"
+    fi
+    if [ ! -x "$root/usr/lib/postgresql/$major/bin/postgres" ]; then
+        log "Debian $suite no longer carries PostgreSQL $major: skipped (update SUPPORTED_MAJORS in test/lib/roots.sh)"
+        return 2
     fi
     echo "$root"
 }
