@@ -351,13 +351,13 @@ CREATE FUNCTION uuid_range_min_key(period tstzrange) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_range_min_key'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuid_range_min_key(tstzrange) IS
-    'The smallest key whose time can lie in period (max UUID for an empty one): the lower index bound of id <@ period';
+    'The smallest key whose time lies in period (the max UUID when no key''s time can): with uuid_range_max_key, the index bounds that stand exactly for id <@ period';
 
 CREATE FUNCTION uuid_range_max_key(period tstzrange) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_range_max_key'
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuid_range_max_key(tstzrange) IS
-    'The largest key whose time can lie in period (nil UUID for an empty one): the upper index bound of id <@ period';
+    'The largest key whose time lies in period (the nil UUID when no key''s time can): with uuid_range_min_key, the index bounds that stand exactly for id <@ period';
 
 -- The operator's planner support (index conditions from uuid_range_min_key/max_key) and
 -- selectivity estimator (the key column's histogram between those keys). CREATE FUNCTION

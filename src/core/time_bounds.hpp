@@ -112,16 +112,33 @@ constexpr Uuid max_key_of_upper(const TimeBound& bound) noexcept {
     return max_key_to_ms(last_ms_of_upper(bound.unix_us, bound.inclusive));
 }
 
-// The keys whose time can lie in a range: min <= key <= max. An empty range gives
-// min = max UUID, max = nil UUID, which no key satisfies.
+// Whether no key's time (milliseconds 0 to 2^48 - 1) can satisfy a lower or an upper bound.
+constexpr bool no_key_satisfies_lower(const TimeBound& bound) noexcept {
+    if (bound.kind == BoundKind::plus_infinity) return true;
+    if (bound.kind != BoundKind::finite) return false;
+    return first_ms_of_lower(bound.unix_us, bound.inclusive) > static_cast<int64_t>(kV7MaxUnixMs);
+}
+constexpr bool no_key_satisfies_upper(const TimeBound& bound) noexcept {
+    if (bound.kind == BoundKind::minus_infinity) return true;
+    if (bound.kind != BoundKind::finite) return false;
+    return last_ms_of_upper(bound.unix_us, bound.inclusive) < 0;
+}
+
+// The keys whose time lies in a range, exactly: min <= key <= max holds for a key if and
+// only if its time lies in the range. A range no key's time can lie in (empty, a side no
+// key reaches, or sides that leave no whole millisecond between them) gives min = max UUID,
+// max = nil UUID, which no key satisfies. Being exact, these bounds can stand for the
+// operator in an index scan, with nothing to check again.
 struct KeyRange {
     Uuid min;
     Uuid max;
 };
 
 constexpr KeyRange key_range_of(bool empty, const TimeBound& lower, const TimeBound& upper) noexcept {
-    if (empty) return {kMaxUuid, kNilUuid};
-    return {min_key_of_lower(lower), max_key_of_upper(upper)};
+    const KeyRange none{kMaxUuid, kNilUuid};
+    if (empty || no_key_satisfies_lower(lower) || no_key_satisfies_upper(upper)) return none;
+    const KeyRange keys{min_key_of_lower(lower), max_key_of_upper(upper)};
+    return keys.max < keys.min ? none : keys;
 }
 
 // A partition bound (pg_partman's time encoder): the first key of the first millisecond at
