@@ -1,0 +1,33 @@
+-- One measured run of a query (test/bench/time_windows.sql), from EXPLAIN (ANALYZE,
+-- BUFFERS, TIMING OFF, FORMAT JSON): its execution and planning times (ms), the shared
+-- buffers it hit or read (planning's not included), and the shape of its plan.
+
+-- The plan below the aggregate, as `Gather (2 workers) > Parallel Seq Scan` or
+-- `Index Only Scan (bench_time_keys_pkey)`.
+CREATE FUNCTION pg_temp.plan_shape(node json) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    shape text;
+    children text;
+BEGIN
+    SELECT string_agg(pg_temp.plan_shape(child), ' + ') INTO children FROM json_array_elements(node->'Plans') AS child;
+    IF node->>'Node Type' = 'Aggregate' THEN
+        RETURN coalesce(children, 'Aggregate');
+    END IF;
+    shape := CASE WHEN (node->>'Parallel Aware')::bool THEN 'Parallel ' ELSE '' END || (node->>'Node Type')
+             || coalesce(' (' || (node->>'Index Name') || ')', '')
+             || coalesce(' (' || (node->>'Workers Launched') || CASE WHEN node->>'Workers Launched' = '1'
+                                                                      THEN ' worker)' ELSE ' workers)' END, '');
+    RETURN shape || coalesce(' > ' || children, '');
+END $$;
+
+CREATE FUNCTION pg_temp.measure(query text, OUT execution_ms float8, OUT planning_ms float8, OUT buffers bigint,
+                                OUT plan text) LANGUAGE plpgsql AS $$
+DECLARE
+    result json;
+BEGIN
+    EXECUTE 'EXPLAIN (ANALYZE, BUFFERS, TIMING OFF, FORMAT JSON) ' || query INTO result;
+    execution_ms := (result->0->>'Execution Time')::float8;
+    planning_ms := (result->0->>'Planning Time')::float8;
+    buffers := (result->0->'Plan'->>'Shared Hit Blocks')::bigint + (result->0->'Plan'->>'Shared Read Blocks')::bigint;
+    plan := pg_temp.plan_shape(result->0->'Plan');
+END $$;
