@@ -1,6 +1,7 @@
 -- The time questions' part of the benchmark's report (test/bench.sh appends it to
--- build/bench/pgMAJOR.md): time windows by every form. Run after
--- test/bench/time_windows.sql, with the run's parameters as variables.
+-- build/bench/pgMAJOR.md): time windows by every form, and the planning overhead of the
+-- hook on a query it does not touch. Run after test/bench/time_windows.sql and
+-- plan_overhead.sql, with the run's parameters as variables.
 \set ON_ERROR_STOP on
 \set QUIET on
 \pset format unaligned
@@ -80,4 +81,39 @@ FROM time_result t;
 SELECT '- **Some form with the feature on was planned without the key''s index: ' || string_agg(DISTINCT short_label, ', ')
        || '**.'
 FROM time_result WHERE hook AND plan NOT LIKE '%Index%' HAVING count(*) > 0;
+
+SELECT '';
+SELECT '### Planning overhead on queries the hook does not touch';
+SELECT '';
+SELECT format('The query `SELECT a.n, b.n FROM bench_plan_probe a JOIN bench_plan_probe b ON b.id = a.id WHERE a.id = '
+              '''<key>'' AND b.n > 0 ORDER BY a.n LIMIT 10` (1,000 rows, no time function) planned by three sessions '
+              'opened with dblink: in the database with uuidx and `uuidx.time_predicates` on, the same with it off, and '
+              'in a database where uuidx is not created (the library is preloaded in all three). One session drives '
+              'them in turn, %s plannings at a time, for %s rounds whose order of the three rotates; a planning''s '
+              'time is `EXPLAIN (SUMMARY ON)`''s Planning Time (the planner alone, hook included; not parsing, '
+              'execution or the round trip). A round''s figure is the mean of its batch below the batch''s 90th '
+              'percentile; the table gives the median of the rounds, and the median of the paired differences (hook '
+              'on minus the other, round by round) with its 95%% confidence interval (order statistics), which is '
+              'the noise of this measurement on this machine.', :plan_queries, :plan_rounds);
+SELECT '';
+SELECT '| session | planning (µs) | hook on − this (µs) | 95% confidence interval (µs) |';
+SELECT '| --- | ---: | ---: | ---: |';
+WITH differences AS (
+    SELECT o.setting, h.planning_us - o.planning_us AS difference,
+           row_number() OVER (PARTITION BY o.setting ORDER BY h.planning_us - o.planning_us) AS rank,
+           count(*) OVER (PARTITION BY o.setting) AS n
+    FROM bench_plan_sample h JOIN bench_plan_sample o USING (round)
+    WHERE h.setting = 'hook on' AND o.setting <> 'hook on'),
+interval_ AS (
+    SELECT setting,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY difference) AS median,
+           max(difference) FILTER (WHERE rank = greatest(1, floor(n / 2.0 - 0.98 * sqrt(n)))) AS low,
+           max(difference) FILTER (WHERE rank = least(n, ceil(n / 2.0 + 1 + 0.98 * sqrt(n)))) AS high
+    FROM differences GROUP BY setting)
+SELECT format('| %s | %s | %s | %s |', s.setting, to_char(percentile_cont(0.5) WITHIN GROUP (ORDER BY s.planning_us), 'FM9990.00'),
+              coalesce(to_char(i.median, 'FMS990.00'), ''),
+              coalesce(to_char(i.low, 'FMS990.00') || ' … ' || to_char(i.high, 'FMS990.00'), ''))
+FROM bench_plan_sample s LEFT JOIN interval_ i USING (setting)
+GROUP BY s.setting, i.median, i.low, i.high
+ORDER BY s.setting = 'hook on' DESC, s.setting;
 
