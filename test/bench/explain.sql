@@ -1,6 +1,7 @@
--- One measured run of a query (test/bench/time_windows.sql), from EXPLAIN (ANALYZE,
--- BUFFERS, TIMING OFF, FORMAT JSON): its execution and planning times (ms), the shared
--- buffers it hit or read (planning's not included), and the shape of its plan.
+-- What test/bench/time_windows.sql and test/bench/brin.sql share: one measured run of a
+-- query, from EXPLAIN (ANALYZE, BUFFERS, TIMING OFF, FORMAT JSON): its execution and
+-- planning times (ms), the shared buffers it hit or read (planning's not included), and
+-- the shape of its plan.
 
 -- The plan below the aggregate, as `Gather (2 workers) > Parallel Seq Scan` or
 -- `Index Only Scan (bench_time_keys_pkey)`.

@@ -1,7 +1,7 @@
 -- The time questions' part of the benchmark's report (test/bench.sh appends it to
--- build/bench/pgMAJOR.md): time windows by every form, and the planning overhead of the
--- hook on a query it does not touch. Run after test/bench/time_windows.sql and
--- plan_overhead.sql, with the run's parameters as variables.
+-- build/bench/pgMAJOR.md): time windows by every form, the planning overhead of the hook
+-- on a query it does not touch, and BRIN or btree. Run after test/bench/time_windows.sql,
+-- plan_overhead.sql and brin.sql, with the run's parameters as variables.
 \set ON_ERROR_STOP on
 \set QUIET on
 \pset format unaligned
@@ -25,6 +25,24 @@ JOIN bench_time_rows r USING (window_position, form_position)
 JOIN measured b ON b.window_position = m.window_position
                 AND b.form_position = (SELECT position FROM bench_time_form WHERE baseline);
 
+CREATE TEMP VIEW brin_result AS
+WITH measured AS (
+    SELECT index_position, window_position, form_position,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY execution_ms) AS execution_ms,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY buffers) AS buffers,
+           count(*) AS samples,
+           string_agg(DISTINCT plan, '; ') AS plan
+    FROM bench_brin_sample GROUP BY index_position, window_position, form_position)
+SELECT m.*, i.label AS index_label, w.label AS window_label, f.label AS form_label, r.rows,
+       m.execution_ms / b.execution_ms AS time_ratio, m.buffers / b.buffers AS buffer_ratio
+FROM measured m
+JOIN bench_brin_index i ON i.position = m.index_position
+JOIN bench_time_window w ON w.position = m.window_position
+JOIN bench_time_form f ON f.position = m.form_position
+JOIN bench_brin_rows r USING (window_position, form_position)
+JOIN measured b ON b.index_position = 1 AND b.window_position = m.window_position
+                AND b.form_position = m.form_position;
+
 -- The number as the tables print it: 2 significant decimals below 10, fewer above.
 CREATE FUNCTION pg_temp.ms(value float8) RETURNS text LANGUAGE sql AS $$
     SELECT CASE WHEN value < 1 THEN to_char(value, 'FM0.000') WHEN value < 10 THEN to_char(value, 'FM90.00')
@@ -32,7 +50,8 @@ CREATE FUNCTION pg_temp.ms(value float8) RETURNS text LANGUAGE sql AS $$
 CREATE FUNCTION pg_temp.ratio(value float8) RETURNS text LANGUAGE sql AS $$
     SELECT CASE WHEN value < 10 THEN to_char(value, 'FM990.00') ELSE to_char(round(value), 'FM999G999G990') END $$;
 CREATE FUNCTION pg_temp.plan(plan text) RETURNS text LANGUAGE sql AS $$
-    SELECT replace(replace(plan, 'bench_time_keys_pkey', 'primary key'), ' > ', ' → ') $$;
+    SELECT replace(replace(replace(plan, 'bench_time_keys_pkey', 'primary key'), 'bench_brin_keys_index', 'index'),
+                   ' > ', ' → ') $$;
 
 SELECT '';
 SELECT '## Time windows';
@@ -117,3 +136,35 @@ FROM bench_plan_sample s LEFT JOIN interval_ i USING (setting)
 GROUP BY s.setting, i.median, i.low, i.high
 ORDER BY s.setting = 'hook on' DESC, s.setting;
 
+SELECT '';
+SELECT '## BRIN or btree';
+SELECT '';
+SELECT format('The same %s keys copied without the primary key, in the same physical order (correlation of `id` '
+              'with it: %s; heap %s MB), with one index at a time: a btree on `id`, or a BRIN in `uuid_minmax_ops`. '
+              'Each index was built %s times (`CREATE INDEX`, the server''s defaults: `maintenance_work_mem` %s, '
+              'up to %s parallel maintenance workers); after each build, the one-day and one-hour windows above ran '
+              '%s times each, interleaved, as `SELECT sum(n) FROM bench_brin_keys WHERE <form>` (a query that needs '
+              'the rows: with `count(*)` alone the btree would answer from the index, as in the table above). '
+              'Medians of all builds and runs.',
+              to_char(s.keys, 'FM999G999G999G999'), to_char(t.correlation, 'FM0.0000'), round(t.heap_bytes / 1e6),
+              :brin_rounds, current_setting('maintenance_work_mem'), current_setting('max_parallel_maintenance_workers'),
+              :brin_repetitions)
+FROM bench_time_span s, bench_brin_table t;
+SELECT '';
+SELECT '| index | size (MB) | build (s) |';
+SELECT '| --- | ---: | ---: |';
+SELECT format('| %s | %s | %s |', i.label,
+              CASE WHEN percentile_cont(0.5) WITHIN GROUP (ORDER BY b.bytes) < 1e7
+                   THEN to_char(percentile_cont(0.5) WITHIN GROUP (ORDER BY b.bytes) / 1e6, 'FM990.000')
+                   ELSE round(percentile_cont(0.5) WITHIN GROUP (ORDER BY b.bytes)::numeric / 1e6)::text END,
+              to_char(percentile_cont(0.5) WITHIN GROUP (ORDER BY b.seconds), 'FM9990.00'))
+FROM bench_brin_index i JOIN bench_brin_build b ON b.index_position = i.position
+GROUP BY i.position, i.label ORDER BY i.position;
+SELECT '';
+SELECT '| window | form | index | plan | execution (ms) | shared buffers | rows | time / btree''s | buffers / btree''s |';
+SELECT '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: |';
+SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s | %s |', window_label,
+              CASE WHEN form_position = 1 THEN 'natural' ELSE 'explicit bounds' END, index_label, pg_temp.plan(plan),
+              pg_temp.ms(execution_ms), to_char(buffers, 'FM999G999G990'), to_char(rows, 'FM999G999G990'),
+              pg_temp.ratio(time_ratio), pg_temp.ratio(buffer_ratio))
+FROM brin_result ORDER BY window_position, form_position DESC, index_position;
