@@ -30,7 +30,8 @@ DECLARE
 BEGIN
     FOR repetition IN 0 .. current_setting('bench.repetitions')::int LOOP  -- 0 warms up
         FOR w IN SELECT * FROM bench_time_window WHERE constant ORDER BY position LOOP
-            FOR f IN SELECT * FROM bench_time_form WHERE baseline OR position = 1 ORDER BY position LOOP
+            FOR f IN SELECT * FROM bench_time_form WHERE baseline OR position = 1
+                     ORDER BY (position + repetition) % 2, position LOOP
                 query := 'SELECT sum(n) FROM bench_brin_keys WHERE ' || format(f.predicate, w.lower, w.upper);
                 IF repetition = 0 THEN
                     EXECUTE replace(query, 'sum(n)', 'count(*)') INTO counted;

@@ -21,7 +21,10 @@ DECLARE
 BEGIN
     FOR repetition IN 0 .. current_setting('bench.repetitions')::int LOOP  -- 0 counts and warms up
         FOR w IN SELECT * FROM bench_time_window ORDER BY position LOOP
-            FOR f IN SELECT * FROM bench_time_form ORDER BY position LOOP
+            -- The order of the forms rotates from round to round, so that no form always
+            -- comes right after the sequential scans (whose pages leave the CPU's caches).
+            FOR f IN SELECT * FROM bench_time_form
+                     ORDER BY (position + repetition) % (SELECT count(*) FROM bench_time_form), position LOOP
                 query := 'SELECT count(*) FROM bench_time_keys WHERE ' || format(f.predicate, w.lower, w.upper);
                 PERFORM set_config('uuidx.time_predicates', CASE WHEN f.hook THEN 'on' ELSE 'off' END, false);
                 IF repetition = 0 THEN
