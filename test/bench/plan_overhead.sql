@@ -1,7 +1,7 @@
 -- The planning overhead of uuidx's hook on a query that calls no time function
 -- (test/bench.sh sets :rounds and :queries). Three sessions, opened with dblink, each plan
--- the same query: in this database with uuidx.time_predicates on, in it with the setting
--- off, and in bench_plain, where uuidx is not created (the library is preloaded in both).
+-- the same query: in bench_uuidx with uuidx.time_predicates on, in it with the setting
+-- off, and in bench_plain, where uuidx is not created (test/bench/time_setup.sql).
 -- This session drives them in turn, :queries plannings at a time, the order of the three
 -- rotating every round, so that all three see the same machine at nearly the same moment;
 -- round 0 warms them up. Each planning time is EXPLAIN (SUMMARY ON)'s Planning Time: the
@@ -28,9 +28,8 @@ DECLARE
     times float8[];
     planning_ms float8;
 BEGIN
-    PERFORM dblink_connect('hook on', server || ' dbname=' || current_database());
-    PERFORM dblink_connect('hook off', server || ' dbname=' || current_database()
-                                       || ' options=''-c uuidx.time_predicates=off''');
+    PERFORM dblink_connect('hook on', server || ' dbname=bench_uuidx');
+    PERFORM dblink_connect('hook off', server || ' dbname=bench_uuidx options=''-c uuidx.time_predicates=off''');
     PERFORM dblink_connect('uuidx not created', server || ' dbname=bench_plain');
     FOR round IN 0 .. rounds LOOP
         FOR k IN 0 .. 2 LOOP

@@ -106,8 +106,9 @@ SELECT '### Planning overhead on queries the hook does not touch';
 SELECT '';
 SELECT format('The query `SELECT a.n, b.n FROM bench_plan_probe a JOIN bench_plan_probe b ON b.id = a.id WHERE a.id = '
               '''<key>'' AND b.n > 0 ORDER BY a.n LIMIT 10` (1,000 rows, no time function) planned by three sessions '
-              'opened with dblink: in the database with uuidx and `uuidx.time_predicates` on, the same with it off, and '
-              'in a database where uuidx is not created (the library is preloaded in all three). One session drives '
+              'opened with dblink: in a database with uuidx (and no other extension) and `uuidx.time_predicates` on, '
+              'the same with it off, and in a database where uuidx is not created (the library is preloaded in all '
+              'three, and so are the other preloaded libraries of the run). One session drives '
               'them in turn, %s plannings at a time, for %s rounds whose order of the three rotates; a planning''s '
               'time is `EXPLAIN (SUMMARY ON)`''s Planning Time (the planner alone, hook included; not parsing, '
               'execution or the round trip). A round''s figure is the mean of its batch below the batch''s 90th '
