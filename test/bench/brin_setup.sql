@@ -22,4 +22,4 @@ CREATE TABLE bench_brin_rows (window_position int, form_position int, rows bigin
                               PRIMARY KEY (window_position, form_position));
 CREATE TABLE bench_brin_sample (index_position int, round int, window_position int, form_position int,
                                 repetition int, execution_ms float8 NOT NULL, planning_ms float8 NOT NULL,
-                                buffers bigint NOT NULL, plan text NOT NULL);
+                                buffers bigint NOT NULL, plan text NOT NULL, estimate text NOT NULL);

@@ -14,7 +14,7 @@ WITH measured AS (
            percentile_cont(0.5) WITHIN GROUP (ORDER BY execution_ms) AS execution_ms,
            percentile_cont(0.5) WITHIN GROUP (ORDER BY planning_ms) AS planning_ms,
            percentile_cont(0.5) WITHIN GROUP (ORDER BY buffers) AS buffers,
-           string_agg(DISTINCT plan, '; ') AS plan
+           string_agg(DISTINCT plan, '; ') AS plan, string_agg(DISTINCT estimate, '; ') AS estimate
     FROM bench_time_sample GROUP BY window_position, form_position)
 SELECT m.*, w.label AS window_label, w.lower, w.upper, f.label AS form_label, f.short_label, f.baseline, f.feature_off, f.hook,
        r.rows, m.execution_ms / b.execution_ms AS time_ratio, m.buffers / b.buffers AS buffer_ratio
@@ -62,17 +62,18 @@ SELECT format('%s v7 keys spread evenly over the 365 days before the run (one ev
               '%s MB; uuidx preloaded. Each form is `SELECT count(*) FROM bench_time_keys WHERE <form>` with '
               'literal `timestamptz` bounds (the one-day window is %s to %s, the hour %s to %s) or `now()`. Execution '
               'and planning times and shared buffers (hit + read) are those of `EXPLAIN (ANALYZE, BUFFERS, TIMING '
-              'OFF, FORMAT JSON)`, medians of %s interleaved repetitions after a counting run; rows is the count.',
+              'OFF, FORMAT JSON)`, medians of %s interleaved repetitions after a counting run; rows is the count, '
+              'estimated rows the planner''s estimate for the scan.',
               to_char(s.keys, 'FM999G999G999G999'), to_char(extract(epoch FROM s.step), 'FM999999990.099999'),
               round(pg_relation_size('bench_time_keys') / 1e6), round(pg_relation_size('bench_time_keys_pkey') / 1e6),
               d.lower, d.upper, h.lower, h.upper, :repetitions)
 FROM bench_time_span s, bench_time_window d, bench_time_window h WHERE d.position = 1 AND h.position = 2;
 SELECT '';
-SELECT '| window | form | plan | execution (ms) | planning (ms) | shared buffers | rows | time / explicit''s | buffers / explicit''s |';
-SELECT '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |';
-SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s | %s |', window_label, form_label, pg_temp.plan(plan),
+SELECT '| window | form | plan | execution (ms) | planning (ms) | shared buffers | rows | estimated rows | time / explicit''s | buffers / explicit''s |';
+SELECT '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |', window_label, form_label, pg_temp.plan(plan),
               pg_temp.ms(execution_ms), pg_temp.ms(planning_ms), to_char(buffers, 'FM999G999G990'),
-              to_char(rows, 'FM999G999G990'), pg_temp.ratio(time_ratio), pg_temp.ratio(buffer_ratio))
+              to_char(rows, 'FM999G999G990'), estimate, pg_temp.ratio(time_ratio), pg_temp.ratio(buffer_ratio))
 FROM time_result ORDER BY window_position, form_position;
 SELECT '';
 -- Against the targets: every form with the feature on within 1.2x of the explicit bounds'

@@ -84,7 +84,7 @@ CREATE TABLE bench_time_rows (window_position int, form_position int, rows bigin
                               PRIMARY KEY (window_position, form_position));
 CREATE TABLE bench_time_sample (window_position int, form_position int, repetition int,
                                 execution_ms float8 NOT NULL, planning_ms float8 NOT NULL, buffers bigint NOT NULL,
-                                plan text NOT NULL);
+                                plan text NOT NULL, estimate text NOT NULL);
 
 -- The planning overhead's query, which calls no time function, runs on a small table in
 -- two databases that differ by uuidx alone: bench_uuidx, where it is created, and
