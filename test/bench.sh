@@ -4,10 +4,13 @@
 # ways: the cost per call over an empty loop (test/bench.sql; also uuidx's text forms and
 # public ids, per key, next to TypeID encoding in PL/pgSQL), single-statement inserts
 # into a table keyed by each (time, WAL, primary key size, density and fragmentation;
-# test/bench/insert.sql), and pgbench with 4 clients inserting single rows. Prints the
-# markdown tables of docs/performance.md and writes them, with a plot, to
-# build/bench/pgMAJOR.{md,png}. Machines are shared and noisy: every figure is a median
-# of interleaved repetitions, and ratios measured in one run are what to compare.
+# test/bench/insert.sql), and pgbench with 4 clients inserting single rows. Then the time
+# questions asked of v7 keys: time windows over a year of keys by every predicate form,
+# with uuidx's hook on and off (test/bench/time_windows.sql), the hook's planning overhead
+# on a query it does not touch (test/bench/plan_overhead.sql), and BRIN against btree
+# (test/bench/brin.sql). Prints the markdown tables of docs/performance.md and writes them,
+# with a plot, to build/bench/pgMAJOR.{md,png}. Machines are shared and noisy: every figure
+# is a median of interleaved repetitions, and ratios measured in one run are what to compare.
 #
 # PG_MAJOR (default 18) picks the server: this machine's own major runs here, the others
 # in their root file system (test/lib/roots.sh), where Debian packages the peers.
@@ -15,7 +18,12 @@
 #   BENCH_INSERT_ROWS (1000000) rows per insert, BENCH_REPETITIONS (3) of each key, and
 #   BENCH_RATIO_REPETITIONS (5) for bigint identity and uuidx's v7, whose ratio is reported;
 #   BENCH_PGBENCH_SECONDS (20) per key; BENCH_MIGRATION_PARENTS (0: skipped) customers for
-#   a timing of the v4 -> v7 migration guide (sql/include/migration_steps.sql).
+#   a timing of the v4 -> v7 migration guide (sql/include/migration_steps.sql);
+#   BENCH_TIME_ROWS (10000000; 0: the time questions are skipped) v7 keys over a year for the
+#   time windows and BRIN, BENCH_TIME_REPETITIONS (7) of each window and form;
+#   BENCH_PLAN_ROUNDS (300) rounds of BENCH_PLAN_QUERIES (100) plannings per session for the
+#   planning overhead; BENCH_BRIN_ROUNDS (3) builds of each index, after each of which each
+#   window runs BENCH_BRIN_REPETITIONS (3) times.
 set -u
 PG_MAJOR=${PG_MAJOR:-18}
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -29,6 +37,12 @@ REPETITIONS=${BENCH_REPETITIONS:-3}
 RATIO_REPETITIONS=${BENCH_RATIO_REPETITIONS:-5}
 PGBENCH_SECONDS=${BENCH_PGBENCH_SECONDS:-20}
 MIGRATION_PARENTS=${BENCH_MIGRATION_PARENTS:-0}
+TIME_ROWS=${BENCH_TIME_ROWS:-10000000}
+TIME_REPETITIONS=${BENCH_TIME_REPETITIONS:-7}
+PLAN_ROUNDS=${BENCH_PLAN_ROUNDS:-300}
+PLAN_QUERIES=${BENCH_PLAN_QUERIES:-100}
+BRIN_ROUNDS=${BENCH_BRIN_ROUNDS:-3}
+BRIN_REPETITIONS=${BENCH_BRIN_REPETITIONS:-3}
 OUT_DIR=$UUIDX_ROOT/build/bench
 REPORT=$OUT_DIR/pg$PG_MAJOR.md
 
@@ -89,6 +103,29 @@ measure_migration() {
         >>"$REPORT"
 }
 
+# The time questions asked of v7 keys (issue 17's and 18's measures): time windows by every
+# predicate form, the planning overhead of the hook, and BRIN against btree, one index at a
+# time, round by round; their tables are appended to the report.
+measure_time_questions() {
+    local round index
+    log "time windows: $TIME_ROWS v7 keys over a year"
+    psql_quiet -v time_rows="$TIME_ROWS" -f test/bench/time_setup.sql || return 1
+    log "time windows: $TIME_REPETITIONS repetitions of every window and form"
+    psql_quiet -v repetitions="$TIME_REPETITIONS" -f test/bench/time_windows.sql || return 1
+    log "planning overhead: $PLAN_ROUNDS rounds of $PLAN_QUERIES plannings in each of 3 sessions"
+    psql_quiet -v rounds="$PLAN_ROUNDS" -v queries="$PLAN_QUERIES" -f test/bench/plan_overhead.sql || return 1
+    log "BRIN or btree: copying the keys"
+    psql_quiet -f test/bench/brin_setup.sql || return 1
+    for round in $(seq 1 "$BRIN_ROUNDS"); do
+        log "BRIN or btree, round $round"
+        for index in $(psql_quiet -At -c 'SELECT position FROM bench_brin_index ORDER BY position'); do
+            psql_quiet -v index_position="$index" -v round="$round" -v repetitions="$BRIN_REPETITIONS" \
+                -f test/bench/brin.sql || return 1
+        done
+    done
+    psql_quiet -c 'DROP TABLE bench_brin_keys' || return 1
+}
+
 # Everything that runs on the server's machine (here, or inside a root file system).
 run_benchmark() {
     trap stop_cluster EXIT
@@ -108,10 +145,14 @@ run_benchmark() {
     log "cost per call: $CALLS calls x $CALL_REPETITIONS repetitions per generator"
     psql_quiet -v calls="$CALLS" -v repetitions="$CALL_REPETITIONS" -f test/bench.sql || return 1
     measure_inserts && measure_pgbench || return 1
+    [ "$TIME_ROWS" -eq 0 ] || measure_time_questions || return 1
     psql_quiet -v data_file="$OUT_DIR/pg$PG_MAJOR.tsv" -v calls="$CALLS" -v call_repetitions="$CALL_REPETITIONS" \
         -v rows="$ROWS" -v repetitions="$REPETITIONS" -v ratio_repetitions="$RATIO_REPETITIONS" \
         -v pgbench_seconds="$PGBENCH_SECONDS" -v cores="$(nproc)" -v clock_read_ns="$CLOCK_READ_NS" \
         -v core_v7_ns="$CORE_V7_NS" -f test/bench/report.sql >"$REPORT" || return 1
+    [ "$TIME_ROWS" -eq 0 ] || psql_quiet -v repetitions="$TIME_REPETITIONS" -v plan_rounds="$PLAN_ROUNDS" \
+        -v plan_queries="$PLAN_QUERIES" -v brin_rounds="$BRIN_ROUNDS" -v brin_repetitions="$BRIN_REPETITIONS" \
+        -f test/bench/time_report.sql >>"$REPORT" || return 1
     [ "$MIGRATION_PARENTS" -eq 0 ] || measure_migration
 }
 

@@ -1,0 +1,172 @@
+-- The time questions' part of the benchmark's report (test/bench.sh appends it to
+-- build/bench/pgMAJOR.md): time windows by every form, the planning overhead of the hook
+-- on a query it does not touch, and BRIN or btree. Run after test/bench/time_windows.sql,
+-- plan_overhead.sql and brin.sql, with the run's parameters as variables.
+\set ON_ERROR_STOP on
+\set QUIET on
+\pset format unaligned
+\pset tuples_only on
+SET TimeZone = 'UTC';
+
+CREATE TEMP VIEW time_result AS
+WITH measured AS (
+    SELECT window_position, form_position,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY execution_ms) AS execution_ms,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY planning_ms) AS planning_ms,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY buffers) AS buffers,
+           string_agg(DISTINCT plan, '; ') AS plan, string_agg(DISTINCT estimate, '; ') AS estimate
+    FROM bench_time_sample GROUP BY window_position, form_position)
+SELECT m.*, w.label AS window_label, w.lower, w.upper, f.label AS form_label, f.short_label, f.baseline, f.feature_off, f.hook,
+       r.rows, m.execution_ms / b.execution_ms AS time_ratio, m.buffers / b.buffers AS buffer_ratio
+FROM measured m
+JOIN bench_time_window w ON w.position = m.window_position
+JOIN bench_time_form f ON f.position = m.form_position
+JOIN bench_time_rows r USING (window_position, form_position)
+JOIN measured b ON b.window_position = m.window_position
+                AND b.form_position = (SELECT position FROM bench_time_form WHERE baseline);
+
+CREATE TEMP VIEW brin_result AS
+WITH measured AS (
+    SELECT index_position, window_position, form_position,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY execution_ms) AS execution_ms,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY buffers) AS buffers,
+           count(*) AS samples,
+           string_agg(DISTINCT plan, '; ') AS plan
+    FROM bench_brin_sample GROUP BY index_position, window_position, form_position)
+SELECT m.*, i.label AS index_label, w.label AS window_label, f.label AS form_label, r.rows,
+       m.execution_ms / b.execution_ms AS time_ratio, m.buffers / b.buffers AS buffer_ratio
+FROM measured m
+JOIN bench_brin_index i ON i.position = m.index_position
+JOIN bench_time_window w ON w.position = m.window_position
+JOIN bench_time_form f ON f.position = m.form_position
+JOIN bench_brin_rows r USING (window_position, form_position)
+JOIN measured b ON b.index_position = 1 AND b.window_position = m.window_position
+                AND b.form_position = m.form_position;
+
+-- The number as the tables print it: 2 significant decimals below 10, fewer above.
+CREATE FUNCTION pg_temp.ms(value float8) RETURNS text LANGUAGE sql AS $$
+    SELECT CASE WHEN value < 1 THEN to_char(value, 'FM0.000') WHEN value < 10 THEN to_char(value, 'FM90.00')
+                WHEN value < 100 THEN to_char(value, 'FM90.0') ELSE to_char(round(value), 'FM999G999G990') END $$;
+CREATE FUNCTION pg_temp.ratio(value float8) RETURNS text LANGUAGE sql AS $$
+    SELECT CASE WHEN value < 10 THEN to_char(value, 'FM990.00') ELSE to_char(round(value), 'FM999G999G990') END $$;
+CREATE FUNCTION pg_temp.plan(plan text) RETURNS text LANGUAGE sql AS $$
+    SELECT replace(replace(replace(plan, 'bench_time_keys_pkey', 'primary key'), 'bench_brin_keys_index', 'index'),
+                   ' > ', ' → ') $$;
+
+SELECT '';
+SELECT '## Time windows';
+SELECT '';
+SELECT format('%s v7 keys spread evenly over the 365 days before the run (one every %s s, each made by '
+              '`uuid_generate_v7(ts)` for its time, inserted in time order) in `bench_time_keys (id uuid PRIMARY KEY, '
+              'n int, CHECK (public.uuid_extract_version(id) = 7))`, after `VACUUM ANALYZE`; heap %s MB, primary key '
+              '%s MB; uuidx preloaded. Each form is `SELECT count(*) FROM bench_time_keys WHERE <form>` with '
+              'literal `timestamptz` bounds (the one-day window is %s to %s, the hour %s to %s) or `now()`. Execution '
+              'and planning times and shared buffers (hit + read) are those of `EXPLAIN (ANALYZE, BUFFERS, TIMING '
+              'OFF, FORMAT JSON)`, medians of %s interleaved repetitions after a counting run; rows is the count, '
+              'estimated rows the planner''s estimate for the scan.',
+              to_char(s.keys, 'FM999G999G999G999'), to_char(extract(epoch FROM s.step), 'FM999999990.099999'),
+              round(pg_relation_size('bench_time_keys') / 1e6), round(pg_relation_size('bench_time_keys_pkey') / 1e6),
+              d.lower, d.upper, h.lower, h.upper, :repetitions)
+FROM bench_time_span s, bench_time_window d, bench_time_window h WHERE d.position = 1 AND h.position = 2;
+SELECT '';
+SELECT '| window | form | plan | execution (ms) | planning (ms) | shared buffers | rows | estimated rows | time / explicit''s | buffers / explicit''s |';
+SELECT '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |', window_label, form_label, pg_temp.plan(plan),
+              pg_temp.ms(execution_ms), pg_temp.ms(planning_ms), to_char(buffers, 'FM999G999G990'),
+              to_char(rows, 'FM999G999G990'), estimate, pg_temp.ratio(time_ratio), pg_temp.ratio(buffer_ratio))
+FROM time_result ORDER BY window_position, form_position;
+SELECT '';
+-- Against the targets: every form with the feature on within 1.2x of the explicit bounds'
+-- buffers and time, and at least 100x fewer buffers than with the feature off.
+SELECT format('- %s: with the feature, every form read %s–%s× the explicit bounds'' buffers and took %s–%s× '
+              'their execution time (worst: %s); %s. Without it, the natural form read %s× the buffers of the '
+              'natural form with it (target: at least 100×) and took %s× its time.',
+              w.label, pg_temp.ratio(min(t.buffer_ratio)), pg_temp.ratio(max(t.buffer_ratio)),
+              pg_temp.ratio(min(t.time_ratio)), pg_temp.ratio(max(t.time_ratio)),
+              (array_agg(t.short_label ORDER BY greatest(t.time_ratio, t.buffer_ratio) DESC))[1],
+              CASE WHEN max(greatest(t.time_ratio, t.buffer_ratio)) <= 1.2 THEN 'target (1.2×) met'
+                   ELSE 'target (1.2×) **missed** by ' || string_agg(CASE WHEN greatest(t.time_ratio, t.buffer_ratio) > 1.2
+                                                                   THEN t.short_label END, ', ') END,
+              pg_temp.ratio(off.buffers / on_.buffers), pg_temp.ratio(off.execution_ms / on_.execution_ms))
+FROM bench_time_window w
+JOIN time_result t ON t.window_position = w.position AND t.hook AND NOT t.baseline
+JOIN time_result off ON off.window_position = w.position AND off.form_position = 7
+JOIN time_result on_ ON on_.window_position = w.position AND on_.form_position = 1
+GROUP BY w.position, w.label, off.buffers, on_.buffers, off.execution_ms, on_.execution_ms
+ORDER BY w.position;
+SELECT format('- Plans: %s.', string_agg(DISTINCT CASE WHEN t.hook THEN pg_temp.plan(t.plan) END, ', ')
+              || ' with the feature; ' || string_agg(DISTINCT CASE WHEN NOT t.hook THEN pg_temp.plan(t.plan) END, ', ')
+              || ' without it')
+FROM time_result t;
+SELECT '- **Some form with the feature on was planned without the key''s index: ' || string_agg(DISTINCT short_label, ', ')
+       || '**.'
+FROM time_result WHERE hook AND plan NOT LIKE '%Index%' HAVING count(*) > 0;
+
+SELECT '';
+SELECT '### Planning overhead on queries the hook does not touch';
+SELECT '';
+SELECT format('The query `SELECT a.n, b.n FROM bench_plan_probe a JOIN bench_plan_probe b ON b.id = a.id WHERE a.id = '
+              '''<key>'' AND b.n > 0 ORDER BY a.n LIMIT 10` (1,000 rows, no time function) planned by three sessions '
+              'opened with dblink: in a database with uuidx (and no other extension) and `uuidx.time_predicates` on, '
+              'the same with it off, and in a database where uuidx is not created (the library is preloaded in all '
+              'three, and so are the other preloaded libraries of the run). One session drives '
+              'them in turn, %s plannings at a time, for %s rounds whose order of the three rotates; a planning''s '
+              'time is `EXPLAIN (SUMMARY ON)`''s Planning Time (the planner alone, hook included; not parsing, '
+              'execution or the round trip). A round''s figure is the mean of its batch below the batch''s 90th '
+              'percentile; the table gives the median of the rounds, and the median of the paired differences (hook '
+              'on minus the other, round by round) with its 95%% confidence interval (order statistics), which is '
+              'the noise of this measurement on this machine.', :plan_queries, :plan_rounds);
+SELECT '';
+SELECT '| session | planning (µs) | hook on − this (µs) | 95% confidence interval (µs) |';
+SELECT '| --- | ---: | ---: | ---: |';
+WITH differences AS (
+    SELECT o.setting, h.planning_us - o.planning_us AS difference,
+           row_number() OVER (PARTITION BY o.setting ORDER BY h.planning_us - o.planning_us) AS rank,
+           count(*) OVER (PARTITION BY o.setting) AS n
+    FROM bench_plan_sample h JOIN bench_plan_sample o USING (round)
+    WHERE h.setting = 'hook on' AND o.setting <> 'hook on'),
+interval_ AS (
+    SELECT setting,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY difference) AS median,
+           max(difference) FILTER (WHERE rank = greatest(1, floor(n / 2.0 - 0.98 * sqrt(n)))) AS low,
+           max(difference) FILTER (WHERE rank = least(n, ceil(n / 2.0 + 1 + 0.98 * sqrt(n)))) AS high
+    FROM differences GROUP BY setting)
+SELECT format('| %s | %s | %s | %s |', s.setting, to_char(percentile_cont(0.5) WITHIN GROUP (ORDER BY s.planning_us), 'FM9990.00'),
+              coalesce(to_char(i.median, 'FMS990.00'), ''),
+              coalesce(to_char(i.low, 'FMS990.00') || ' … ' || to_char(i.high, 'FMS990.00'), ''))
+FROM bench_plan_sample s LEFT JOIN interval_ i USING (setting)
+GROUP BY s.setting, i.median, i.low, i.high
+ORDER BY s.setting = 'hook on' DESC, s.setting;
+
+SELECT '';
+SELECT '## BRIN or btree';
+SELECT '';
+SELECT format('The same %s keys copied without the primary key, in the same physical order (correlation of `id` '
+              'with it: %s; heap %s MB), with one index at a time: a btree on `id`, or a BRIN in `uuid_minmax_ops`. '
+              'Each index was built %s times (`CREATE INDEX`, the server''s defaults: `maintenance_work_mem` %s, '
+              'up to %s parallel maintenance workers); after each build, the one-day and one-hour windows above ran '
+              '%s times each, interleaved, as `SELECT sum(n) FROM bench_brin_keys WHERE <form>` (a query that needs '
+              'the rows: with `count(*)` alone the btree would answer from the index, as in the table above). '
+              'Medians of all builds and runs.',
+              to_char(s.keys, 'FM999G999G999G999'), to_char(t.correlation, 'FM0.0000'), round(t.heap_bytes / 1e6),
+              :brin_rounds, current_setting('maintenance_work_mem'), current_setting('max_parallel_maintenance_workers'),
+              :brin_repetitions)
+FROM bench_time_span s, bench_brin_table t;
+SELECT '';
+SELECT '| index | size (MB) | build (s) |';
+SELECT '| --- | ---: | ---: |';
+SELECT format('| %s | %s | %s |', i.label,
+              CASE WHEN percentile_cont(0.5) WITHIN GROUP (ORDER BY b.bytes) < 1e7
+                   THEN to_char(percentile_cont(0.5) WITHIN GROUP (ORDER BY b.bytes) / 1e6, 'FM990.000')
+                   ELSE round(percentile_cont(0.5) WITHIN GROUP (ORDER BY b.bytes)::numeric / 1e6)::text END,
+              to_char(percentile_cont(0.5) WITHIN GROUP (ORDER BY b.seconds), 'FM9990.00'))
+FROM bench_brin_index i JOIN bench_brin_build b ON b.index_position = i.position
+GROUP BY i.position, i.label ORDER BY i.position;
+SELECT '';
+SELECT '| window | form | index | plan | execution (ms) | shared buffers | rows | time / btree''s | buffers / btree''s |';
+SELECT '| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: |';
+SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s | %s |', window_label,
+              CASE WHEN form_position = 1 THEN 'natural' ELSE 'explicit bounds' END, index_label, pg_temp.plan(plan),
+              pg_temp.ms(execution_ms), to_char(buffers, 'FM999G999G990'), to_char(rows, 'FM999G999G990'),
+              pg_temp.ratio(time_ratio), pg_temp.ratio(buffer_ratio))
+FROM brin_result ORDER BY window_position, form_position DESC, index_position;
