@@ -56,9 +56,10 @@ use_native_major() {
 
 root_dir() { echo "$UUIDX_CACHE/roots/$1"; }
 
-# The peers that the tests and the benchmark compare uuidx with or switch from, installed
+# The peers that the tests and the benchmark compare uuidx with, switch from or run beside
+# (pg_partman: test/integration/partman.sh), installed
 # where the suite packages them for the major (as postgresql-MAJOR-NAME).
-PEER_EXTENSIONS=(pg-uuidv7 timescaledb)
+PEER_EXTENSIONS=(pg-uuidv7 timescaledb partman)
 
 # What a root holds besides the server: the tools the test command and the builds use
 # (both compilers, so each build is checked with each). A name ending in ? is installed
