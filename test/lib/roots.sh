@@ -57,8 +57,8 @@ use_native_major() {
 root_dir() { echo "$UUIDX_CACHE/roots/$1"; }
 
 # The peers that the tests and the benchmark compare uuidx with, switch from or run beside
-# (pg_partman: test/integration/partman.sh), installed
-# where the suite packages them for the major (as postgresql-MAJOR-NAME).
+# (pg_partman, TimescaleDB: test/integration/partman.sh, timescaledb.sh), installed where
+# the suite packages them for the major (as postgresql-MAJOR-NAME).
 PEER_EXTENSIONS=(pg-uuidv7 timescaledb partman)
 
 # What a root holds besides the server: the tools the test command and the builds use
