@@ -161,6 +161,8 @@ FROM (VALUES ('uuid_time_min_key(timestamp with time zone, boolean)', 'uuid_time
 INSERT INTO bad_calls VALUES
     ('uuid_range_min_key(tstzrange)', 'empty', $$uuid_range_min_key('empty')$$, '00000'),
     ('uuid_range_max_key(tstzrange)', 'empty', $$uuid_range_max_key('empty')$$, '00000'),
+    ('uuid_time_key_at_start(uuid)', 'NULL', 'uuid_time_key_at_start(NULL)', '00000'),
+    ('uuid_time_key_at_start(uuid)', 'nil', 'uuid_time_key_at_start(''00000000-0000-0000-0000-000000000000'')', '00000'),
     ('uuid_time_in_range(uuid, tstzrange)', 'NULL key', $$uuid_time_in_range(NULL, 'empty')$$, '00000'),
     ('tstzrange_contains_uuid_time(tstzrange, uuid)', 'NULL key', $$tstzrange_contains_uuid_time('empty', NULL)$$, '00000'),
     -- the planner's entry points take internal, which no SQL value converts to: no call

@@ -359,6 +359,17 @@ CREATE FUNCTION uuid_range_max_key(period tstzrange) RETURNS uuid
 COMMENT ON FUNCTION uuid_range_max_key(tstzrange) IS
     'The largest key whose time lies in period (the nil UUID when no key''s time can): with uuid_range_min_key, the index bounds that stand exactly for id <@ period';
 
+-- Its argument, labelled STABLE (not IMMUTABLE) so that the planner never folds a call into
+-- a constant: TimescaleDB reads each constant compared with a hypertable's uuid partitioning
+-- column as a v7 time and refuses any other key, and uuid_time_min_key()'s keys are not v7s.
+-- In a database with TimescaleDB the planner's time predicates wrap the key bounds they
+-- derive from a parameter or now() in it, so that chunks are excluded when the scan starts.
+CREATE FUNCTION uuid_time_key_at_start(key uuid) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_time_key_at_start'
+    LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_time_key_at_start(uuid) IS
+    'Returns key, evaluated when the scan starts (STABLE, never folded at plan time): the time predicates'' key bounds where TimescaleDB reads them';
+
 -- The operator's planner support (index conditions from uuid_range_min_key/max_key) and
 -- selectivity estimator (the key column's histogram between those keys). CREATE FUNCTION
 -- ... SUPPORT needs a superuser: a trusted extension's script runs as the bootstrap

@@ -141,6 +141,60 @@ constexpr KeyRange key_range_of(bool empty, const TimeBound& lower, const TimeBo
     return keys.max < keys.min ? none : keys;
 }
 
+// The same bounds as valid v7 keys (version 7, variant 10), for TimescaleDB: at plan time
+// it reads every constant that a hypertable's uuid partitioning column is compared with as
+// a v7 time, and raises an error for any other key (a prefix key ms << 80 is version 0).
+// No valid v7 lies between the keys of a millisecond and those of the next, so these bounds
+// are strict and one millisecond wider on each side than the prefix keys, and still hold
+// every key, of any version, whose time satisfies the bound:
+//   every key of millisecond m or later  > v7_max(m - 1)
+//   every key of millisecond m or earlier < v7_min(m + 1)
+// For v7 keys they admit exactly the keys the prefix keys admit. TimescaleDB reads the
+// upper one as the start of millisecond m + 1 (exact chunk exclusion with `<`), the lower
+// one as millisecond m - 1 (a window starting on a chunk's first millisecond keeps the
+// chunk before it too). `bounded` is false where every key satisfies the bound.
+struct V7KeyBound {
+    bool bounded;
+    Uuid key;
+};
+
+// id > key holds for every key whose time satisfies t >(=) bound.
+constexpr V7KeyBound v7_key_below_lower(const TimeBound& bound) noexcept {
+    int64_t first_ms = 0;
+    switch (bound.kind) {
+        case BoundKind::unbounded:
+        case BoundKind::minus_infinity:
+            return {false, kNilUuid};
+        case BoundKind::plus_infinity:
+            first_ms = static_cast<int64_t>(kV7MaxUnixMs) + 1;  // no key: any bound holds them all
+            break;
+        case BoundKind::finite:
+            first_ms = first_ms_of_lower(bound.unix_us, bound.inclusive);
+            break;
+    }
+    if (first_ms <= 0) return {false, kNilUuid};
+    const uint64_t below = static_cast<uint64_t>(first_ms) - 1;
+    return {true, v7_max(below < kV7MaxUnixMs ? below : kV7MaxUnixMs)};
+}
+
+// id < key holds for every key whose time satisfies t <(=) bound.
+constexpr V7KeyBound v7_key_above_upper(const TimeBound& bound) noexcept {
+    int64_t last_ms = 0;
+    switch (bound.kind) {
+        case BoundKind::unbounded:
+        case BoundKind::plus_infinity:
+            return {false, kNilUuid};
+        case BoundKind::minus_infinity:
+            last_ms = -1;  // no key: any bound holds them all
+            break;
+        case BoundKind::finite:
+            last_ms = last_ms_of_upper(bound.unix_us, bound.inclusive);
+            break;
+    }
+    if (last_ms >= static_cast<int64_t>(kV7MaxUnixMs)) return {false, kNilUuid};
+    return {true, v7_min(last_ms < 0 ? 0 : static_cast<uint64_t>(last_ms) + 1)};
+}
+
 // A partition bound (pg_partman's time encoder): the first key of the first millisecond at
 // or after unix_us, so that the keys of [encode(a), encode(b)) are exactly those whose time
 // lies in [a, b), whatever their version. No saturation here: a bound outside the keys'
@@ -174,6 +228,14 @@ static_assert(min_key_of_lower(finite_time(-1, false)) == kNilUuid);
 static_assert(max_key_of_upper(finite_time(-1, true)) == kNilUuid);
 static_assert(min_key_of_lower(finite_time(int64_t{1000} * int64_t{kV7MaxUnixMs} + 1, true)) == kMaxUuid);
 static_assert(max_key_of_upper(finite_time(int64_t{1000} * int64_t{kV7MaxUnixMs}, true)) == kMaxUuid);
+// Valid v7 bounds: one millisecond wider, strict.
+static_assert(v7_key_below_lower(finite_time(1645557742000000, true)).key ==
+              uuid_from_canonical("017f22e2-79af-7fff-bfff-ffffffffffff"));
+static_assert(v7_key_above_upper(finite_time(1645557742000000, false)).key ==
+              uuid_from_canonical("017f22e2-79b0-7000-8000-000000000000"));
+static_assert(!v7_key_below_lower(finite_time(0, true)).bounded && v7_key_below_lower(finite_time(0, false)).bounded);
+static_assert(v7_key_above_upper(finite_time(-1, true)).key == uuid_from_canonical("00000000-0000-7000-8000-000000000000"));
+static_assert(!v7_key_above_upper(finite_time(int64_t{1000} * int64_t{kV7MaxUnixMs}, true)).bounded);
 }  // namespace time_bound_checks
 
 }  // namespace uuidx

@@ -10,19 +10,19 @@ CatalogState state = CatalogState::unknown;
 uint64 invalidations = 0;  // counts the callback's calls, so a lookup it overtook is not kept
 bool callback_registered = false;
 TimeCatalog catalog;
-UuidComparison comparison = {InvalidOid, InvalidOid};
+UuidComparison comparison = {InvalidOid, InvalidOid, InvalidOid, InvalidOid};
 
 void forget_catalog(Datum, UuidxSysCacheId, uint32) {
     state = CatalogState::unknown;
     ++invalidations;
 }
 
-// The OID and schema of this database's uuidx extension. (get_extension_schema() is static
-// before PostgreSQL 16, and there is no syscache on pg_extension before 18.)
-bool find_extension(Oid* extension, Oid* schema) {
+// The OID and schema of this database's extension `name`. (get_extension_schema() is
+// static before PostgreSQL 16, and there is no syscache on pg_extension before 18.)
+bool find_extension(const char* name, Oid* extension, Oid* schema) {
     Relation rel = table_open(ExtensionRelationId, AccessShareLock);
     ScanKeyData key;
-    ScanKeyInit(&key, Anum_pg_extension_extname, BTEqualStrategyNumber, F_NAMEEQ, CStringGetDatum("uuidx"));
+    ScanKeyInit(&key, Anum_pg_extension_extname, BTEqualStrategyNumber, F_NAMEEQ, CStringGetDatum(name));
     SysScanDesc scan = systable_beginscan(rel, ExtensionNameIndexId, true, nullptr, 1, &key);
     const HeapTuple tuple = systable_getnext(scan);
     const bool found = HeapTupleIsValid(tuple);
@@ -51,7 +51,7 @@ Oid member_function(const TimeCatalog& c, const char* name, int nargs, Oid arg0,
 
 // Fills `c`; false when uuidx is absent or lacks one of the functions.
 bool look_up(TimeCatalog* c) {
-    if (!find_extension(&c->extension, &c->schema)) return false;
+    if (!find_extension("uuidx", &c->extension, &c->schema)) return false;
     c->v7_to_timestamptz = member_function(*c, "uuid_v7_to_timestamptz", 1, UUIDOID);
     c->v7_to_timestamp = member_function(*c, "uuid_v7_to_timestamp", 1, UUIDOID);
     c->extract_timestamp = member_function(*c, "uuid_extract_timestamp", 1, UUIDOID);
@@ -62,9 +62,12 @@ bool look_up(TimeCatalog* c) {
     c->time_max_key_ts = member_function(*c, "uuid_time_max_key", 2, TIMESTAMPOID, BOOLOID);
     c->range_min_key = member_function(*c, "uuid_range_min_key", 1, TSTZRANGEOID);
     c->range_max_key = member_function(*c, "uuid_range_max_key", 1, TSTZRANGEOID);
+    c->key_at_start = member_function(*c, "uuid_time_key_at_start", 1, UUIDOID);
+    Oid timescaledb = InvalidOid, timescaledb_schema = InvalidOid;
+    c->timescaledb = find_extension("timescaledb", &timescaledb, &timescaledb_schema);
     const Oid all[] = {c->v7_to_timestamptz, c->v7_to_timestamp, c->extract_timestamp, c->extract_version,
                        c->time_min_key_tz,   c->time_max_key_tz, c->time_min_key_ts,   c->time_max_key_ts,
-                       c->range_min_key,     c->range_max_key};
+                       c->range_min_key,     c->range_max_key,   c->key_at_start};
     for (const Oid oid : all)
         if (!OidIsValid(oid)) return false;
     return true;
@@ -93,9 +96,12 @@ const UuidComparison& uuid_comparison() {
         const TypeCacheEntry* type = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY);
         const Oid ge = get_opfamily_member(type->btree_opf, UUIDOID, UUIDOID, BTGreaterEqualStrategyNumber);
         const Oid le = get_opfamily_member(type->btree_opf, UUIDOID, UUIDOID, BTLessEqualStrategyNumber);
-        if (get_opcode(ge) != F_UUID_GE || get_opcode(le) != F_UUID_LE)
-            elog(ERROR, "uuidx: the default btree operator family of uuid has no standard >= and <=");
-        comparison = {ge, le};
+        const Oid gt = get_opfamily_member(type->btree_opf, UUIDOID, UUIDOID, BTGreaterStrategyNumber);
+        const Oid lt = get_opfamily_member(type->btree_opf, UUIDOID, UUIDOID, BTLessStrategyNumber);
+        if (get_opcode(ge) != F_UUID_GE || get_opcode(le) != F_UUID_LE || get_opcode(gt) != F_UUID_GT ||
+            get_opcode(lt) != F_UUID_LT)
+            elog(ERROR, "uuidx: the default btree operator family of uuid has no standard comparison operators");
+        comparison = {ge, le, gt, lt};
     }
     return comparison;
 }

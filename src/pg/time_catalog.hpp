@@ -23,6 +23,10 @@ struct TimeCatalog {
     Oid time_max_key_ts;     // uuid_time_max_key(timestamp, boolean)
     Oid range_min_key;       // uuid_range_min_key(tstzrange)
     Oid range_max_key;       // uuid_range_max_key(tstzrange)
+    Oid key_at_start;        // uuid_time_key_at_start(uuid): a key left to the executor
+    // Whether this database has the timescaledb extension (whose planner refuses uuid
+    // constants that are not v7 keys beside a hypertable's partitioning column).
+    bool timescaledb;
 };
 
 // uuidx's catalog in this database, or null when uuidx is not created here (or its SQL is
@@ -30,10 +34,12 @@ struct TimeCatalog {
 // until pg_proc changes, a load and a branch: no catalog access, no allocation.
 const TimeCatalog* time_catalog();
 
-// The built-in uuid >= and <= operators (uuid_ops, btree): fixed for the server's life.
+// The built-in uuid comparison operators (uuid_ops, btree): fixed for the server's life.
 struct UuidComparison {
     Oid ge;
     Oid le;
+    Oid gt;
+    Oid lt;
 };
 const UuidComparison& uuid_comparison();
 

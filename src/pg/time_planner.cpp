@@ -23,6 +23,27 @@
 // EXPLAIN shows the keys); any other c gives calls of the IMMUTABLE uuid_time_min_key() /
 // uuid_time_max_key(), evaluated when the scan starts (run-time pruning, index conditions).
 //
+// TimescaleDB: its planner reads every constant that a hypertable's uuid partitioning
+// column is compared with (Var op Const, after constant folding) as a v7 time, to choose
+// chunks, and raises an ERROR for a key that is not a v7 ("... is not a version 7 UUID").
+// The bounds above are prefix keys ms << 80 (version 0), so in a database with TimescaleDB
+// every natural predicate on a hypertable would fail. There, for any key that is not a
+// column of a partitioned table (hypertables are plain tables; a view or subquery may read
+// one), the bounds take forms TimescaleDB accepts, which still hold every key of the
+// predicate, whatever its version:
+//  - a Const c gives valid v7 keys, strict and one millisecond wider on each side
+//    (core/time_bounds.hpp v7_key_below_lower, v7_key_above_upper): chunks are excluded at
+//    plan time, exactly except that a window starting on a chunk's first millisecond keeps
+//    the chunk before it (TimescaleDB reads the lower key as the millisecond before);
+//  - any other c gives the prefix-key calls wrapped in the STABLE uuid_time_key_at_start(),
+//    so that a parameter's value (custom plans, PL/pgSQL variables) is never folded into
+//    a constant there: TimescaleDB excludes chunks when the executor starts, against the
+//    chunks' own CHECK constraints, exactly.
+// Which tables are hypertables is not looked up: the valid v7 bounds admit the same v7
+// keys as the prefix keys, so on a plain table the index scans the same entries, and only
+// partitioned tables, whose partitions pg_partman or uuid_time_encoder() bound by prefix
+// keys, need the exact prefix keys to prune to one partition.
+//
 // Cost for the queries it does not touch: with uuidx.time_predicates off or uuidx not
 // created in the database, two loads and a branch; otherwise one walk of the query tree
 // looking for a call of the time functions, which allocates nothing.
@@ -234,6 +255,18 @@ const Var* time_key_of(const Rewrite& r, Query* query, Node* node, Oid compariso
     return var;
 }
 
+// Whether the key is a column of a partitioned table (not a hypertable, a view or a subquery).
+bool is_partitioned_table_column(Query* query, const Var* var) {
+    if (var->varno < 1 || var->varno > list_length(query->rtable)) return false;
+    const RangeTblEntry* rte = rt_fetch(var->varno, query->rtable);
+    return rte->rtekind == RTE_RELATION && rte->relkind == RELKIND_PARTITIONED_TABLE;
+}
+
+Expr* at_start(const Rewrite& r, Expr* bound) {
+    return reinterpret_cast<Expr*>(makeFuncExpr(r.catalog->key_at_start, UUIDOID, list_of(bound), InvalidOid,
+                                                InvalidOid, COERCE_EXPLICIT_CALL));
+}
+
 // Appends to *derived the key conditions implied by `conjunct`, if it is a time predicate.
 void derive_from_conjunct(const Rewrite& r, Query* query, Node* conjunct, List** derived) {
     if (!IsA(conjunct, OpExpr)) return;
@@ -260,8 +293,27 @@ void derive_from_conjunct(const Rewrite& r, Query* query, Node* conjunct, List**
     const bool lower_inclusive = comparison != Comparison::greater;
     const bool upper_inclusive = comparison != Comparison::less;
 
+    // Bounds TimescaleDB accepts (see the top of this file).
+    const bool for_timescaledb = r.catalog->timescaledb && !is_partitioned_table_column(query, key);
     Expr* min = nullptr;
     Expr* max = nullptr;
+    if (IsA(comparand, Const) && for_timescaledb) {
+        const auto* c = reinterpret_cast<Const*>(comparand);
+        if (c->constisnull) return;  // the conjunct is NULL on every row
+        const TimestampTz ts = DatumGetTimestampTz(c->constvalue);
+        if (has_lower) {
+            const uuidx::TimeBound bound = time_bound_of(ts, lower_inclusive);
+            const uuidx::V7KeyBound v7 = UUIDX_NOTHROW(uuidx::v7_key_below_lower(bound));
+            if (v7.bounded) min = reinterpret_cast<Expr*>(uuid_const(v7.key));
+        }
+        if (has_upper) {
+            const uuidx::TimeBound bound = time_bound_of(ts, upper_inclusive);
+            const uuidx::V7KeyBound v7 = UUIDX_NOTHROW(uuidx::v7_key_above_upper(bound));
+            if (v7.bounded) max = reinterpret_cast<Expr*>(uuid_const(v7.key));
+        }
+        *derived = list_concat(*derived, key_bound_conditions(reinterpret_cast<const Expr*>(key), min, max, true));
+        return;
+    }
     if (IsA(comparand, Const)) {
         const auto* c = reinterpret_cast<Const*>(comparand);
         if (c->constisnull) return;  // the conjunct is NULL on every row
@@ -288,6 +340,10 @@ void derive_from_conjunct(const Rewrite& r, Query* query, Node* conjunct, List**
                 tz ? r.catalog->time_max_key_tz : r.catalog->time_max_key_ts, UUIDOID,
                 list_of(copy_node(comparand), makeBoolConst(upper_inclusive, false)), InvalidOid, InvalidOid,
                 COERCE_EXPLICIT_CALL));
+        if (for_timescaledb) {
+            if (min != nullptr) min = at_start(r, min);
+            if (max != nullptr) max = at_start(r, max);
+        }
     }
     *derived = list_concat(*derived, key_bound_conditions(reinterpret_cast<const Expr*>(key), min, max));
 }

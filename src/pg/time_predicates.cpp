@@ -48,14 +48,14 @@ Const* uuid_const(const Uuid& u) {
     return makeConst(UUIDOID, -1, InvalidOid, UUID_LEN, uuid_datum(u), false, false);
 }
 
-List* key_bound_conditions(const Expr* key, Expr* min, Expr* max) {
+List* key_bound_conditions(const Expr* key, Expr* min, Expr* max, bool strict) {
     const UuidComparison& ops = uuid_comparison();
     List* conditions = NIL;
     if (min != nullptr)
-        conditions = lappend(conditions, make_opclause(ops.ge, BOOLOID, false, copy_node(key),
+        conditions = lappend(conditions, make_opclause(strict ? ops.gt : ops.ge, BOOLOID, false, copy_node(key),
                                                        min, InvalidOid, InvalidOid));
     if (max != nullptr)
-        conditions = lappend(conditions, make_opclause(ops.le, BOOLOID, false, copy_node(key),
+        conditions = lappend(conditions, make_opclause(strict ? ops.lt : ops.le, BOOLOID, false, copy_node(key),
                                                        max, InvalidOid, InvalidOid));
     return conditions;
 }
@@ -292,5 +292,12 @@ Datum uuidx_time_max_key(PG_FUNCTION_ARGS) {
     const TimeBound bound = time_bound_of(PG_GETARG_TIMESTAMPTZ(0), PG_GETARG_BOOL(1));
     return uuid_datum(call_core([&] { return uuidx::max_key_of_upper(bound); }));
 }
+
+// Its argument, labelled STABLE rather than IMMUTABLE so that the planner never folds a
+// call into a constant: the executor evaluates it once when the scan starts. The planner
+// hook wraps the key bounds it derives from a parameter or a stable comparand in it where
+// TimescaleDB may read them (time_planner.cpp).
+PG_FUNCTION_INFO_V1(uuidx_time_key_at_start);
+Datum uuidx_time_key_at_start(PG_FUNCTION_ARGS) { PG_RETURN_DATUM(PG_GETARG_DATUM(0)); }
 
 }  // extern "C"

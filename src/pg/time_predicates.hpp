@@ -19,9 +19,9 @@ KeyRange key_range_of_range(const RangeType* range);
 // A uuid Const for the planner.
 Const* uuid_const(const Uuid& u);
 
-// `key >= min` and `key <= max` with the standard uuid operators (a copy of `key` in each);
-// a null `min` or `max` is left out.
-List* key_bound_conditions(const Expr* key, Expr* min, Expr* max);
+// `key >= min` and `key <= max` with the standard uuid operators (a copy of `key` in each),
+// or `key > min` and `key < max` when `strict`; a null `min` or `max` is left out.
+List* key_bound_conditions(const Expr* key, Expr* min, Expr* max, bool strict = false);
 
 // A bound that excludes no key: nil as a minimum, max as a maximum.
 inline bool is_nil(const Uuid& u) { return u == kNilUuid; }

@@ -85,9 +85,10 @@ use_native_major() {
 
 root_dir() { echo "$UUIDX_CACHE/roots/$1"; }
 
-# The peers that the tests and the benchmark compare uuidx with or switch from, installed
-# where the suite packages them for the major (as postgresql-MAJOR-NAME).
-PEER_EXTENSIONS=(pg-uuidv7 timescaledb)
+# The peers that the tests and the benchmark compare uuidx with, switch from or run beside
+# (pg_partman, TimescaleDB: test/integration/partman.sh, timescaledb.sh), installed where
+# the suite packages them for the major (as postgresql-MAJOR-NAME).
+PEER_EXTENSIONS=(pg-uuidv7 timescaledb partman)
 
 # What a suite's root holds: the server of each of its majors and of the older majors it
 # upgrades from, and the tools the test command and the builds use (both compilers, so each

@@ -181,6 +181,56 @@ TEST(TimeBounds, RangeKeyBoundsAreExact) {
     }
 }
 
+// The valid v7 bounds (for TimescaleDB): always a valid v7; a key whose time satisfies the
+// bound is strictly inside (never a subset, whatever the key's version); a v7 key strictly
+// inside satisfies it, unless no key satisfies the bound; unbounded only where every key
+// satisfies it.
+bool is_valid_v7(const Uuid& u) { return (u.bytes[6] >> 4) == 7 && (u.bytes[8] & 0xC0) == 0x80; }
+
+Uuid as_v7(Uuid u) {
+    u.bytes[6] = static_cast<uint8_t>(0x70 | (u.bytes[6] & 0x0F));
+    u.bytes[8] = static_cast<uint8_t>(0x80 | (u.bytes[8] & 0x3F));
+    return u;
+}
+
+TEST(TimeBounds, V7BoundsHoldEveryKeyAndAreExactForV7Keys) {
+    Inputs in;
+    for (int n = 0; n < 400000; ++n) {
+        const Uuid key = in.key();
+        const Uuid v7 = as_v7(key);
+        const TimeBound b = in.bound();
+        const uuidx::V7KeyBound lower = uuidx::v7_key_below_lower(b);
+        const uuidx::V7KeyBound upper = uuidx::v7_key_above_upper(b);
+        for (const uuidx::V7KeyBound& bound : {lower, upper}) {
+            if (bound.bounded) {
+                ASSERT_TRUE(is_valid_v7(bound.key)) << uuidx_test::canonical(bound.key);
+            }
+        }
+        if (!lower.bounded) {
+            ASSERT_TRUE(satisfies_lower(key, b) && satisfies_lower(v7, b)) << b.unix_us;
+        }
+        if (!upper.bounded) {
+            ASSERT_TRUE(satisfies_upper(key, b) && satisfies_upper(v7, b)) << b.unix_us;
+        }
+        if (lower.bounded) {
+            if (satisfies_lower(key, b)) {
+                ASSERT_TRUE(lower.key < key) << uuidx_test::canonical(key) << " " << b.unix_us;
+            }
+            if (lower.key < v7 && !no_key_satisfies_lower(b)) {
+                ASSERT_TRUE(satisfies_lower(v7, b)) << uuidx_test::canonical(v7);
+            }
+        }
+        if (upper.bounded) {
+            if (satisfies_upper(key, b)) {
+                ASSERT_TRUE(key < upper.key) << uuidx_test::canonical(key) << " " << b.unix_us;
+            }
+            if (v7 < upper.key && !no_key_satisfies_upper(b)) {
+                ASSERT_TRUE(satisfies_upper(v7, b)) << uuidx_test::canonical(v7);
+            }
+        }
+    }
+}
+
 // Every millisecond edge, +-1 us, both inclusivities, on both sides, exhaustively for a
 // few milliseconds around 0, around now and at the end of the 48 bits.
 TEST(TimeBounds, MillisecondEdgesExhaustively) {
@@ -245,6 +295,18 @@ TEST(TimeBounds, SaturationAndInfinities) {
     EXPECT_EQ(uuidx::min_key_of_lower(finite_time(0, true)), kNilUuid);
     EXPECT_EQ(uuidx::max_key_of_upper(finite_time(0, false)), kNilUuid);
     EXPECT_EQ(uuidx::max_key_of_upper(finite_time(0, true)), uuidx::time_prefix_key(0, true));
+    // The valid v7 bounds at the ends: none where every key is admitted; where none is,
+    // the v7 keys at the ends of the 48 bits.
+    EXPECT_FALSE(uuidx::v7_key_below_lower(uuidx::unbounded_time()).bounded);
+    EXPECT_FALSE(uuidx::v7_key_below_lower({BoundKind::minus_infinity, 0, true}).bounded);
+    EXPECT_FALSE(uuidx::v7_key_above_upper(uuidx::unbounded_time()).bounded);
+    EXPECT_FALSE(uuidx::v7_key_above_upper({BoundKind::plus_infinity, 0, true}).bounded);
+    EXPECT_EQ(uuidx::v7_key_below_lower({BoundKind::plus_infinity, 0, true}).key, uuidx::v7_max(kLastMs));
+    EXPECT_EQ(uuidx::v7_key_below_lower(finite_time(kLastUs, false)).key, uuidx::v7_max(kLastMs));
+    EXPECT_EQ(uuidx::v7_key_below_lower(finite_time(kLastUs, true)).key, uuidx::v7_max(kLastMs - 1));
+    EXPECT_EQ(uuidx::v7_key_above_upper({BoundKind::minus_infinity, 0, true}).key, uuidx::v7_min(0));
+    EXPECT_EQ(uuidx::v7_key_above_upper(finite_time(0, false)).key, uuidx::v7_min(0));
+    EXPECT_FALSE(uuidx::v7_key_above_upper(finite_time(kLastUs, true)).bounded);
     // Empty: nothing.
     const uuidx::KeyRange empty = uuidx::key_range_of(true, uuidx::unbounded_time(), uuidx::unbounded_time());
     EXPECT_EQ(empty.min, kMaxUuid);

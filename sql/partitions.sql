@@ -1,0 +1,108 @@
+-- Hand-made partitions by key time, as the README's recipe makes them, bounded by
+-- uuid_time_encoder(): the first key (of any version) of a time, so that a partition
+-- [encode(a), encode(b)) holds exactly the keys whose time lies in [a, b) and the natural
+-- time predicates (uuidx.time_predicates) prune to exactly the partitions they read. A
+-- DEFAULT partition takes the keys no partition covers, so that an insert never fails.
+-- Months fixed in the past, and one partition made around now() (its bounds are never
+-- printed), so that today's insert has a partition of its own.
+--
+-- Without preloading, the library (and with it the planner hook) is loaded by the first call
+-- of a uuidx function in the session: call one before planning anything.
+SELECT uuid_max() IS NOT NULL AS library_loaded;
+SET timezone = 'UTC';
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+
+CREATE TABLE pt_events (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), payload text) PARTITION BY RANGE (id);
+DO $$
+DECLARE
+    month timestamptz;
+BEGIN
+    FOR month IN SELECT generate_series(timestamptz '2025-01-01+00', '2025-06-01+00', interval '1 month') LOOP
+        EXECUTE format('CREATE TABLE %I PARTITION OF pt_events FOR VALUES FROM (%L) TO (%L)',
+                       'pt_events_' || to_char(month, 'YYYY_MM'),
+                       uuid_time_encoder(month), uuid_time_encoder(month + interval '1 month'));
+    END LOOP;
+    EXECUTE format('CREATE TABLE pt_events_current PARTITION OF pt_events FOR VALUES FROM (%L) TO (%L)',
+                   uuid_time_encoder(date_trunc('day', now()) - interval '1 day'),
+                   uuid_time_encoder(date_trunc('day', now()) + interval '2 days'));
+END
+$$;
+CREATE TABLE pt_events_default PARTITION OF pt_events DEFAULT;
+
+-- The bounds: prefix keys (the millisecond, then zeros), which decode to the month.
+SELECT c.relname, pg_get_expr(c.relpartbound, c.oid) AS bounds,
+       uuid_time_decoder((regexp_match(pg_get_expr(c.relpartbound, c.oid), $$FROM \('([^']+)'\)$$))[1]) AS starts
+FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+WHERE i.inhparent = 'pt_events'::regclass AND c.relname <> 'pt_events_current'
+ORDER BY 1;
+
+-- Today's key goes to the current partition; a key of 2020 to the default one; keys of every
+-- version in 2025 to their month's partition.
+INSERT INTO pt_events (payload) VALUES ('today');
+INSERT INTO pt_events (id, payload) VALUES (uuid_generate_v7('2020-02-29 12:00+00'), 'leap day 2020');
+INSERT INTO pt_events (id, payload)
+SELECT overlay(uuid_generate_v7(t)::text PLACING to_hex(v) FROM 15 FOR 1)::uuid, 'version ' || v
+FROM generate_series(timestamptz '2025-01-01+00', '2025-06-30 23:00+00', interval '1 hour') t, generate_series(1, 8) v;
+-- and the first and last keys of each month, as prefix keys and as v7 keys
+INSERT INTO pt_events (id, payload)
+SELECT k, 'edge' FROM generate_series(timestamptz '2025-02-01+00', '2025-06-01+00', interval '1 month') m,
+     LATERAL (VALUES (uuid_time_encoder(m)), (uuid_v7_min(m)), (uuid_time_max_key(m, false)), (uuid_v7_max(m - interval '1 millisecond'))) e(k);
+ANALYZE pt_events;
+SELECT (SELECT tableoid = 'pt_events_current'::regclass FROM pt_events WHERE payload = 'today') AS today_in_current,
+       (SELECT tableoid::regclass FROM pt_events WHERE payload = 'leap day 2020') AS leap_day_2020_in;
+SELECT tableoid::regclass AS partition, count(*) AS keys,
+       bool_and(to_char(uuid_v7_to_timestamptz(id), 'YYYY_MM') = right(tableoid::regclass::text, 7)) AS all_of_its_month
+FROM pt_events WHERE payload <> 'today' AND payload <> 'leap day 2020' GROUP BY 1 ORDER BY 1;
+
+-- A month, a day, an hour, a millisecond: each prunes to its one partition at plan time.
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM pt_events WHERE uuid_v7_to_timestamptz(id) >= '2025-03-01+00' AND uuid_v7_to_timestamptz(id) < '2025-04-01+00';
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM pt_events WHERE uuid_v7_to_timestamptz(id) BETWEEN '2025-03-31 23:00+00' AND '2025-03-31 23:59:59.999+00';
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM pt_events WHERE uuid_v7_to_timestamptz(id) = '2025-04-01+00';
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM pt_events WHERE uuid_v7_to_timestamp(id) >= '2025-05-01' AND uuid_v7_to_timestamp(id) < '2025-05-02';
+-- Two months: two partitions.
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM pt_events WHERE uuid_v7_to_timestamptz(id) >= '2025-03-01+00' AND uuid_v7_to_timestamptz(id) < '2025-05-01+00';
+-- now()-based: pruned when the executor starts, to the current partition.
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM pt_events WHERE uuid_v7_to_timestamptz(id) BETWEEN now() - interval '1 hour' AND now();
+
+-- Each pruned count is the count with the hook off (no pruning), edges included.
+CREATE FUNCTION pg_temp.pt_count(condition text, hook boolean) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+    n bigint;
+BEGIN
+    PERFORM set_config('uuidx.time_predicates', hook::text, true);
+    EXECUTE 'SELECT count(*) FROM pt_events WHERE ' || condition INTO n;
+    PERFORM set_config('uuidx.time_predicates', 'on', true);
+    RETURN n;
+END $$;
+SELECT condition, pg_temp.pt_count(condition, true) AS keys, pg_temp.pt_count(condition, true) = pg_temp.pt_count(condition, false) AS same_as_unpruned
+FROM (VALUES ($$uuid_v7_to_timestamptz(id) >= '2025-03-01+00' AND uuid_v7_to_timestamptz(id) < '2025-04-01+00'$$),
+             ($$uuid_v7_to_timestamptz(id) BETWEEN '2025-03-31 23:00+00' AND '2025-03-31 23:59:59.999+00'$$),
+             ($$uuid_v7_to_timestamptz(id) = '2025-04-01+00'$$),
+             ($$uuid_v7_to_timestamptz(id) > '2025-03-31 23:59:59.999+00' AND uuid_v7_to_timestamptz(id) <= '2025-04-01+00'$$),
+             ($$uuid_v7_to_timestamp(id) >= '2025-05-01' AND uuid_v7_to_timestamp(id) < '2025-05-02'$$),
+             ($$uuid_v7_to_timestamptz(id) < '2025-01-01+00'$$),
+             ($$uuid_v7_to_timestamptz(id) BETWEEN now() - interval '1 hour' AND now()$$)) c(condition);
+
+-- The same recipe with uuid_v7_min() bounds, as hand-made partitions often are: keys of
+-- versions below 7 then go to the month before theirs, and a month's window also keeps the
+-- month before, where the first keys of its first millisecond may be.
+CREATE TABLE pt_v7min (id uuid PRIMARY KEY) PARTITION BY RANGE (id);
+CREATE TABLE pt_v7min_2025_02 PARTITION OF pt_v7min FOR VALUES FROM (uuid_v7_min('2025-02-01+00')) TO (uuid_v7_min('2025-03-01+00'));
+CREATE TABLE pt_v7min_2025_03 PARTITION OF pt_v7min FOR VALUES FROM (uuid_v7_min('2025-03-01+00')) TO (uuid_v7_min('2025-04-01+00'));
+CREATE TABLE pt_v7min_default PARTITION OF pt_v7min DEFAULT;
+INSERT INTO pt_v7min VALUES (uuid_time_encoder('2025-03-01+00'));
+SELECT tableoid::regclass AS first_prefix_key_of_march_in FROM pt_v7min;
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM pt_v7min WHERE uuid_v7_to_timestamptz(id) >= '2025-03-01+00' AND uuid_v7_to_timestamptz(id) < '2025-04-01+00';
+
+RESET enable_seqscan;
+RESET enable_bitmapscan;
+RESET timezone;
+DROP TABLE pt_events, pt_v7min;
