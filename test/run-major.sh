@@ -16,7 +16,7 @@ source "$UUIDX_ROOT/test/lib/tally.sh"
 trap 'stop_cluster' EXIT
 
 ensure_dependencies || { fail "dependencies"; finish; exit 1; }
-log "PostgreSQL $("$PG_CONFIG" --version | sed 's/^PostgreSQL //') (Debian $(server_package_version "$PG_MAJOR")), $(g++ --version | head -1), $(clang++ --version 2>/dev/null | head -1)"
+log "PostgreSQL $("$PG_CONFIG" --version | sed 's/^PostgreSQL //'), $(g++ --version | head -1), $(clang++ --version 2>/dev/null | head -1)"
 
 # Both compilers of the suite, -Werror kept; the g++ build is the one installed.
 command -v clang++ >/dev/null && run_test "build (clang++)" build/build-clang.log build_and_install CXX=clang++

@@ -2,13 +2,14 @@
 # A database with uuidx moved to a newer PostgreSQL major.
 #   dump_restore.sh build DIR    builds the database and records its fingerprint in
 #                                DIR/fingerprint.txt
-#   dump_restore.sh dump DIR     build, then pg_dump to DIR/uuidx.sql (on the oldest major)
+#   dump_restore.sh dump DIR     build, then pg_dump to DIR/uuidx.sql (on a DUMP_MAJORS major)
 #   dump_restore.sh restore DIR  restores DIR/uuidx.sql (on a newer major), then verify
 #   dump_restore.sh verify DIR   checks that the rows, defaults, partitions and view came
 #                                through (also after pg_upgrade: test/cross-major/pg_upgrade.sh)
-# The database has v7-keyed tables (defaults uuid_generate_v7() and uuidv7(), the latter a
-# built-in's name on 18), monthly partitions bounded by uuid_v7_min(), uuidx in a schema
-# of its own, and a view over uuid_inspect(). Run against the cluster of the PG* variables.
+# The database has v7-keyed tables (defaults uuid_generate_v7() and keys.uuidv7(), the
+# latter a built-in's name from 18 on, so named with uuidx's schema: unqualified, it would
+# be the built-in's where the database is built on 18), monthly partitions bounded by
+# uuid_v7_min(), uuidx in a schema of its own, and a view over uuid_inspect(). Run against the cluster of the PG* variables.
 set -eu
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 phase=$1 dir=$2
@@ -43,7 +44,7 @@ SET search_path = public, keys;
 
 CREATE TABLE accounts (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), name text NOT NULL);
 CREATE TABLE events (
-    id      uuid PRIMARY KEY DEFAULT uuidv7(),
+    id      uuid PRIMARY KEY DEFAULT keys.uuidv7(),
     account uuid NOT NULL REFERENCES accounts,
     kind    text NOT NULL);
 CREATE TABLE readings (id uuid NOT NULL DEFAULT uuid_generate_v7(), value int) PARTITION BY RANGE (id);
@@ -116,8 +117,10 @@ build) build_database ;;
 dump)
     build_database
     "$PG_BIN/pg_dump" -d "$database" -f "$dir/uuidx.sql"
-    grep -q 'CREATE EXTENSION IF NOT EXISTS uuidx WITH SCHEMA keys' "$dir/uuidx.sql"
-    grep -q 'DEFAULT keys.uuidv7()' "$dir/uuidx.sql"
+    grep -q 'CREATE EXTENSION IF NOT EXISTS uuidx WITH SCHEMA keys' "$dir/uuidx.sql" ||
+        { echo "FAILED: the dump does not create uuidx in its schema" >&2; exit 1; }
+    grep -q 'DEFAULT keys.uuidv7()' "$dir/uuidx.sql" ||
+        { echo "FAILED: the dump does not name uuidx's schema in the default" >&2; exit 1; }
     echo "dumped $(wc -l <"$dir/uuidx.sql") lines; fingerprint:"
     cat "$dir/fingerprint.txt"
     ;;

@@ -66,8 +66,6 @@ majors_of_suite() {
     return 0
 }
 
-# The Debian version of MAJOR's server where it runs (e.g. 19~rc1-1), for the logs.
-server_package_version() { dpkg-query -W -f '${Version}' "postgresql-$1" 2>/dev/null || echo unknown; }
 
 host_suite() { (. /etc/os-release && echo "${VERSION_CODENAME:-unknown}"); }
 
