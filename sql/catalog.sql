@@ -1,6 +1,6 @@
 -- Every function of uuidx: volatility, strictness and parallel labels tell the truth,
 -- and every one carries a comment (\df+ and \dx+ explain it). Signatures are spelled
--- without a schema: regprocedure would add one on 17 and 18, where pg_catalog's namesakes
+-- without a schema: regprocedure would add one on 17 and later, where pg_catalog's namesakes
 -- hide some of uuidx's functions from an unqualified search.
 SELECT p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' AS function,
        CASE p.provolatile WHEN 'i' THEN 'immutable' WHEN 's' THEN 'stable' ELSE 'volatile' END AS volatility,

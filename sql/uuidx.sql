@@ -13,7 +13,7 @@
 
 --@ begin both
 -- Every name in this script is looked up in uuidx's own schema before pg_catalog's.
--- PostgreSQL searches pg_catalog first unless the path names it, and 17 and 18 have
+-- PostgreSQL searches pg_catalog first unless the path names it, and 17 to 19 have
 -- functions of some of uuidx's names (uuid_extract_version, uuid_extract_timestamp;
 -- uuidv4 and uuidv7 on 18): without this, COMMENT ON FUNCTION uuidv7() would describe the
 -- built-in. uuidx is relocatable, so PostgreSQL substitutes no @extschema@; the schema

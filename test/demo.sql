@@ -29,7 +29,7 @@ INSERT INTO orders (customer, total) VALUES ('barbara', 42.00);
 
 \echo
 \echo '3. Each key carries its creation time, to the millisecond: no created_at column needed.'
-\echo '   (public. names uuidx''s function: on 17 and 18 the unqualified name is PostgreSQL''s,'
+\echo '   (public. names uuidx''s function: from 17 on the unqualified name is PostgreSQL''s,'
 \echo '   which reads no v6 time, and on 17 no v7 time either.)'
 SELECT id, customer, public.uuid_extract_timestamp(id) AS created_at,
        uuid_extract_version(id) AS version, uuid_extract_variant(id) AS variant

@@ -47,7 +47,7 @@ extern "C" {
 #include "utils/uuid.h"
 }
 
-// ---- differences between PostgreSQL majors (15 to 18) ----------------------------------
+// ---- differences between PostgreSQL majors (15 to 19) ----------------------------------
 
 #if PG_VERSION_NUM < 150000
 #error "uuidx needs PostgreSQL 15 or later (shmem_request_hook, MarkGUCPrefixReserved)"
