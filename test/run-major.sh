@@ -15,7 +15,7 @@ mkdir -p build  # logs of this run
 source "$UUIDX_ROOT/test/lib/tally.sh"
 trap 'stop_cluster' EXIT
 
-ensure_dependencies || { fail "dependencies"; finish; exit 1; }
+ensure_dependencies && ensure_peer_packages "$PG_MAJOR" || { fail "dependencies"; finish; exit 1; }
 log "PostgreSQL $("$PG_CONFIG" --version | sed 's/^PostgreSQL //'), $(g++ --version | head -1), $(clang++ --version 2>/dev/null | head -1)"
 
 # Both compilers of the suite, -Werror kept; the g++ build is the one installed.

@@ -88,6 +88,21 @@ root_dir() { echo "$UUIDX_CACHE/roots/$1"; }
 # the suite packages them for the major (as postgresql-MAJOR-NAME).
 PEER_EXTENSIONS=(pg-uuidv7 timescaledb partman)
 
+# ensure_peer_packages MAJOR: the peers this machine's suite packages for MAJOR, installed
+# here too (a root gets them with root_packages), so that a test that needs one runs, or
+# says why not (too old a version), rather than finding it missing.
+ensure_peer_packages() {
+    local peer wanted=()
+    is_root || return 0
+    for peer in "${PEER_EXTENSIONS[@]}"; do
+        dpkg -s "postgresql-$1-$peer" >/dev/null 2>&1 && continue
+        apt-cache show "postgresql-$1-$peer" >/dev/null 2>&1 && wanted+=("postgresql-$1-$peer")
+    done
+    [ ${#wanted[@]} -eq 0 ] && return 0
+    log "installing ${wanted[*]}"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${wanted[@]}" >/dev/null
+}
+
 # What a suite's root holds: the server of each of its majors and of the older majors it
 # upgrades from, and the tools the test command and the builds use (both compilers, so each
 # build is checked with each). A name ending in ? is installed only where the suite has it.
