@@ -13,17 +13,9 @@ set -eu
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 cd "$UUIDX_ROOT"
 
-control="$("$PG_CONFIG" --sharedir)/extension/pg_partman.control"
-if [ ! -f "$control" ]; then
-    echo "pg_partman is not packaged for PostgreSQL $PG_MAJOR in this suite: skipped"
-    exit 77
-fi
-version=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$control")
+require_peer pg_partman pg_partman 5.2 "time encoders for uuid keys"
+version=$PEER_VERSION
 version_at_least() { printf '%s\n%s\n' "$1" "$version" | sort -V -C; }
-if ! version_at_least 5.2; then
-    echo "pg_partman $version is older than 5.2, which added time encoders for uuid keys: skipped"
-    exit 77
-fi
 echo "pg_partman $version, PostgreSQL $PG_MAJOR, uuidx ${UUIDX_MODE:-session}"
 
 db=uuidx_partman

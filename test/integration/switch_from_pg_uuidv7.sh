@@ -10,10 +10,7 @@ set -eu
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 cd "$UUIDX_ROOT"
 
-if [ ! -f "$("$PG_CONFIG" --sharedir)/extension/pg_uuidv7.control" ]; then
-    echo "pg_uuidv7 is not packaged for PostgreSQL $PG_MAJOR in this suite: skipped"
-    exit 77
-fi
+require_peer pg_uuidv7 pg_uuidv7
 
 db=switch_from_pg_uuidv7
 sql() { psql_quiet -At -d "$db" "$@"; }

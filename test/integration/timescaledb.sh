@@ -19,16 +19,8 @@ set -eu
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 cd "$UUIDX_ROOT"
 
-control="$("$PG_CONFIG" --sharedir)/extension/timescaledb.control"
-if [ ! -f "$control" ]; then
-    echo "TimescaleDB is not packaged for PostgreSQL $PG_MAJOR in this suite: skipped"
-    exit 77
-fi
-version=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$control")
-if ! printf '2.22\n%s\n' "$version" | sort -V -C; then
-    echo "TimescaleDB $version is older than 2.22, which added hypertables partitioned by a UUIDv7 column: skipped"
-    exit 77
-fi
+require_peer timescaledb TimescaleDB 2.22 "hypertables partitioned by a UUIDv7 column"
+version=$PEER_VERSION
 
 mode=${UUIDX_MODE:-session}
 libraries=timescaledb

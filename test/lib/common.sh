@@ -127,6 +127,24 @@ stop_cluster() {
     CLUSTER_DIR=""
 }
 
+# require_peer EXTENSION LABEL [MIN_VERSION WHY]: for the integration tests of a peer
+# extension. Exits 77 (a visible skip, its reason on the last line) when this major has no
+# package of it, or one older than MIN_VERSION (WHY says what that version added); sets
+# PEER_VERSION otherwise.
+require_peer() {
+    local control
+    control="$("$PG_CONFIG" --sharedir)/extension/$1.control"
+    if [ ! -f "$control" ]; then
+        echo "$2 is not packaged for PostgreSQL $PG_MAJOR in this suite: skipped"
+        exit 77
+    fi
+    PEER_VERSION=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$control")
+    if [ -n "${3:-}" ] && ! printf '%s\n%s\n' "$3" "$PEER_VERSION" | sort -V -C; then
+        echo "$2 $PEER_VERSION is older than $3, which added $4: skipped"
+        exit 77
+    fi
+}
+
 psql_quiet() { "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 
 # expect_true DATABASE DESCRIPTION SQL: the tests' assertion; the SQL's last result must be t.
