@@ -84,45 +84,46 @@ constexpr TimeBound finite_time(int64_t unix_us, bool inclusive) noexcept {
     return {BoundKind::finite, unix_us, inclusive};
 }
 
-// The smallest key whose time can satisfy t >(=) bound.
-constexpr Uuid min_key_of_lower(const TimeBound& bound) noexcept {
+// The first millisecond whose time satisfies t >(=) bound: 0 (the first of every key) when
+// every time does, beyond kV7MaxUnixMs when no key's time does.
+constexpr int64_t first_ms_satisfying(const TimeBound& bound) noexcept {
     switch (bound.kind) {
         case BoundKind::unbounded:
         case BoundKind::minus_infinity:
-            return kNilUuid;  // every time satisfies it
+            return 0;
         case BoundKind::plus_infinity:
-            return kMaxUuid;  // no time does
+            return static_cast<int64_t>(kV7MaxUnixMs) + 1;
         case BoundKind::finite:
             break;
     }
-    return min_key_from_ms(first_ms_of_lower(bound.unix_us, bound.inclusive));
+    return first_ms_of_lower(bound.unix_us, bound.inclusive);
+}
+// The last millisecond whose time satisfies t <(=) bound: kV7MaxUnixMs (the last of every
+// key) when every time does, below 0 when no key's time does.
+constexpr int64_t last_ms_satisfying(const TimeBound& bound) noexcept {
+    switch (bound.kind) {
+        case BoundKind::unbounded:
+        case BoundKind::plus_infinity:
+            return static_cast<int64_t>(kV7MaxUnixMs);
+        case BoundKind::minus_infinity:
+            return -1;
+        case BoundKind::finite:
+            break;
+    }
+    return last_ms_of_upper(bound.unix_us, bound.inclusive);
 }
 
+// The smallest key whose time can satisfy t >(=) bound.
+constexpr Uuid min_key_of_lower(const TimeBound& bound) noexcept { return min_key_from_ms(first_ms_satisfying(bound)); }
+
 // The largest key whose time can satisfy t <(=) bound.
-constexpr Uuid max_key_of_upper(const TimeBound& bound) noexcept {
-    switch (bound.kind) {
-        case BoundKind::unbounded:
-        case BoundKind::plus_infinity:
-            return kMaxUuid;
-        case BoundKind::minus_infinity:
-            return kNilUuid;
-        case BoundKind::finite:
-            break;
-    }
-    return max_key_to_ms(last_ms_of_upper(bound.unix_us, bound.inclusive));
-}
+constexpr Uuid max_key_of_upper(const TimeBound& bound) noexcept { return max_key_to_ms(last_ms_satisfying(bound)); }
 
 // Whether no key's time (milliseconds 0 to 2^48 - 1) can satisfy a lower or an upper bound.
 constexpr bool no_key_satisfies_lower(const TimeBound& bound) noexcept {
-    if (bound.kind == BoundKind::plus_infinity) return true;
-    if (bound.kind != BoundKind::finite) return false;
-    return first_ms_of_lower(bound.unix_us, bound.inclusive) > static_cast<int64_t>(kV7MaxUnixMs);
+    return first_ms_satisfying(bound) > static_cast<int64_t>(kV7MaxUnixMs);
 }
-constexpr bool no_key_satisfies_upper(const TimeBound& bound) noexcept {
-    if (bound.kind == BoundKind::minus_infinity) return true;
-    if (bound.kind != BoundKind::finite) return false;
-    return last_ms_of_upper(bound.unix_us, bound.inclusive) < 0;
-}
+constexpr bool no_key_satisfies_upper(const TimeBound& bound) noexcept { return last_ms_satisfying(bound) < 0; }
 
 // The keys whose time lies in a range, exactly: min <= key <= max holds for a key if and
 // only if its time lies in the range. A range no key's time can lie in (empty, a side no
@@ -134,11 +135,14 @@ struct KeyRange {
     Uuid max;
 };
 
+// Whether no key lies in the range (min above max).
+constexpr bool selects_no_key(const KeyRange& keys) noexcept { return keys.max < keys.min; }
+
 constexpr KeyRange key_range_of(bool empty, const TimeBound& lower, const TimeBound& upper) noexcept {
     const KeyRange none{kMaxUuid, kNilUuid};
     if (empty || no_key_satisfies_lower(lower) || no_key_satisfies_upper(upper)) return none;
     const KeyRange keys{min_key_of_lower(lower), max_key_of_upper(upper)};
-    return keys.max < keys.min ? none : keys;
+    return selects_no_key(keys) ? none : keys;
 }
 
 // The same bounds as valid v7 keys (version 7, variant 10), for TimescaleDB: at plan time
@@ -160,18 +164,7 @@ struct V7KeyBound {
 
 // id > key holds for every key whose time satisfies t >(=) bound.
 constexpr V7KeyBound v7_key_below_lower(const TimeBound& bound) noexcept {
-    int64_t first_ms = 0;
-    switch (bound.kind) {
-        case BoundKind::unbounded:
-        case BoundKind::minus_infinity:
-            return {false, kNilUuid};
-        case BoundKind::plus_infinity:
-            first_ms = static_cast<int64_t>(kV7MaxUnixMs) + 1;  // no key: any bound holds them all
-            break;
-        case BoundKind::finite:
-            first_ms = first_ms_of_lower(bound.unix_us, bound.inclusive);
-            break;
-    }
+    const int64_t first_ms = first_ms_satisfying(bound);
     if (first_ms <= 0) return {false, kNilUuid};
     const uint64_t below = static_cast<uint64_t>(first_ms) - 1;
     return {true, v7_max(below < kV7MaxUnixMs ? below : kV7MaxUnixMs)};
@@ -179,18 +172,7 @@ constexpr V7KeyBound v7_key_below_lower(const TimeBound& bound) noexcept {
 
 // id < key holds for every key whose time satisfies t <(=) bound.
 constexpr V7KeyBound v7_key_above_upper(const TimeBound& bound) noexcept {
-    int64_t last_ms = 0;
-    switch (bound.kind) {
-        case BoundKind::unbounded:
-        case BoundKind::plus_infinity:
-            return {false, kNilUuid};
-        case BoundKind::minus_infinity:
-            last_ms = -1;  // no key: any bound holds them all
-            break;
-        case BoundKind::finite:
-            last_ms = last_ms_of_upper(bound.unix_us, bound.inclusive);
-            break;
-    }
+    const int64_t last_ms = last_ms_satisfying(bound);
     if (last_ms >= static_cast<int64_t>(kV7MaxUnixMs)) return {false, kNilUuid};
     return {true, v7_min(last_ms < 0 ? 0 : static_cast<uint64_t>(last_ms) + 1)};
 }
