@@ -78,6 +78,11 @@ int64 unix_us_of(TimestampTz ts) {
     return unix_us;
 }
 
+TimestampTz unix_ts_ms_as_timestamp(const pg_uuid_t* key) {
+    const Uuid u = uuid_from_datum(key);
+    return static_cast<TimestampTz>(UUIDX_NOTHROW(unix_ts_ms(u)) * 1000) - kUnixToPostgresEpochUs;
+}
+
 uint64 v7_ticks_of(TimestampTz ts) {
     const int64 unix_us = unix_us_of(ts);
     return value_or_raise([&] { return v7_ticks_from_unix_us(unix_us); }, kV7Range);

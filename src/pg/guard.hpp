@@ -89,6 +89,10 @@ inline constexpr const char* kV7Range = "A UUIDv7 holds times from 1970-01-01 00
 // infinite one or one so late (near 294,276 AD) that moving the epoch would overflow.
 int64 unix_us_of(TimestampTz ts);
 
+// A key's time as a timestamptz: its first 48 bits as Unix milliseconds (unix_ts_ms),
+// whatever the version, as pg_uuidv7 reads them. Always finite: the 48 bits end in 10889.
+TimestampTz unix_ts_ms_as_timestamp(const pg_uuid_t* key);
+
 // The v7 tick count of a timestamp (to the microsecond), or error 22008 for an infinite
 // timestamp or one outside the v7 range.
 uint64 v7_ticks_of(TimestampTz ts);

@@ -89,6 +89,9 @@ bool comparison_of(Oid function, Oid* type, Comparison* c) {
     }
 }
 
+// The function behind an operator clause (opfuncid is not always filled in yet).
+Oid operator_function(const OpExpr* op) { return OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno); }
+
 enum class TimeFunction : uint8 { none, first_48_bits, needs_v7_check };
 
 // What a function is to the hook, and the type of its result.
@@ -202,7 +205,7 @@ bool check_says_v7(const TimeCatalog& catalog, Node* expr, AttrNumber column) {
     if (!IsA(expr, OpExpr)) return false;
     const auto* op = reinterpret_cast<OpExpr*>(expr);
     if (list_length(op->args) != 2) return false;
-    const Oid function = OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno);
+    const Oid function = operator_function(op);
     if (function != F_INT2EQ && function != F_INT24EQ && function != F_INT42EQ) return false;
     auto* left = static_cast<Node*>(linitial(op->args));
     auto* right = static_cast<Node*>(lsecond(op->args));
@@ -262,9 +265,36 @@ bool is_partitioned_table_column(Query* query, const Var* var) {
     return rte->rtekind == RTE_RELATION && rte->relkind == RELKIND_PARTITIONED_TABLE;
 }
 
-Expr* at_start(const Rewrite& r, Expr* bound) {
-    return reinterpret_cast<Expr*>(makeFuncExpr(r.catalog->key_at_start, UUIDOID, list_of(bound), InvalidOid,
-                                                InvalidOid, COERCE_EXPLICIT_CALL));
+// The constant key bound implied by t >(=) bound, or null where it would exclude no key:
+// the prefix key (id >= key), or for TimescaleDB the valid v7 a millisecond below (id > key).
+Expr* constant_lower_key(const uuidx::TimeBound& bound, bool valid_v7) {
+    if (valid_v7) {
+        const uuidx::V7KeyBound v7 = UUIDX_NOTHROW(uuidx::v7_key_below_lower(bound));
+        return v7.bounded ? reinterpret_cast<Expr*>(uuid_const(v7.key)) : nullptr;
+    }
+    const Uuid key = UUIDX_NOTHROW(uuidx::min_key_of_lower(bound));
+    return is_nil(key) ? nullptr : reinterpret_cast<Expr*>(uuid_const(key));
+}
+
+// The same for t <(=) bound: id <= key, or id < key for TimescaleDB's valid v7.
+Expr* constant_upper_key(const uuidx::TimeBound& bound, bool valid_v7) {
+    if (valid_v7) {
+        const uuidx::V7KeyBound v7 = UUIDX_NOTHROW(uuidx::v7_key_above_upper(bound));
+        return v7.bounded ? reinterpret_cast<Expr*>(uuid_const(v7.key)) : nullptr;
+    }
+    const Uuid key = UUIDX_NOTHROW(uuidx::max_key_of_upper(bound));
+    return is_max(key) ? nullptr : reinterpret_cast<Expr*>(uuid_const(key));
+}
+
+// `function(comparand, inclusive)`, uuid_time_min_key() or uuid_time_max_key(), evaluated
+// when the scan starts; for TimescaleDB inside uuid_time_key_at_start(), never folded.
+Expr* key_bound_call(const Rewrite& r, Oid function, Node* comparand, bool inclusive, bool for_timescaledb) {
+    FuncExpr* call = makeFuncExpr(function, UUIDOID, list_of(copy_node(comparand), makeBoolConst(inclusive, false)),
+                                  InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
+    if (for_timescaledb)
+        call = makeFuncExpr(r.catalog->key_at_start, UUIDOID, list_of(call), InvalidOid, InvalidOid,
+                            COERCE_EXPLICIT_CALL);
+    return reinterpret_cast<Expr*>(call);
 }
 
 // Appends to *derived the key conditions implied by `conjunct`, if it is a time predicate.
@@ -274,7 +304,7 @@ void derive_from_conjunct(const Rewrite& r, Query* query, Node* conjunct, List**
     if (list_length(op->args) != 2) return;
     Oid type = InvalidOid;
     Comparison comparison = Comparison::equal;
-    if (!comparison_of(OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno), &type, &comparison)) return;
+    if (!comparison_of(operator_function(op), &type, &comparison)) return;
 
     auto* left = static_cast<Node*>(linitial(op->args));
     auto* right = static_cast<Node*>(lsecond(op->args));
@@ -297,55 +327,25 @@ void derive_from_conjunct(const Rewrite& r, Query* query, Node* conjunct, List**
     const bool for_timescaledb = r.catalog->timescaledb && !is_partitioned_table_column(query, key);
     Expr* min = nullptr;
     Expr* max = nullptr;
-    if (IsA(comparand, Const) && for_timescaledb) {
-        const auto* c = reinterpret_cast<Const*>(comparand);
-        if (c->constisnull) return;  // the conjunct is NULL on every row
-        const TimestampTz ts = DatumGetTimestampTz(c->constvalue);
-        if (has_lower) {
-            const uuidx::TimeBound bound = time_bound_of(ts, lower_inclusive);
-            const uuidx::V7KeyBound v7 = UUIDX_NOTHROW(uuidx::v7_key_below_lower(bound));
-            if (v7.bounded) min = reinterpret_cast<Expr*>(uuid_const(v7.key));
-        }
-        if (has_upper) {
-            const uuidx::TimeBound bound = time_bound_of(ts, upper_inclusive);
-            const uuidx::V7KeyBound v7 = UUIDX_NOTHROW(uuidx::v7_key_above_upper(bound));
-            if (v7.bounded) max = reinterpret_cast<Expr*>(uuid_const(v7.key));
-        }
-        *derived = list_concat(*derived, key_bound_conditions(reinterpret_cast<const Expr*>(key), min, max, true));
-        return;
-    }
     if (IsA(comparand, Const)) {
         const auto* c = reinterpret_cast<Const*>(comparand);
         if (c->constisnull) return;  // the conjunct is NULL on every row
+        // timestamp and timestamptz share one representation (a timestamp is read as UTC).
         const TimestampTz ts = DatumGetTimestampTz(c->constvalue);
-        if (has_lower) {
-            const uuidx::TimeBound bound = time_bound_of(ts, lower_inclusive);
-            const Uuid bound_key = call_core([&] { return uuidx::min_key_of_lower(bound); });
-            if (!is_nil(bound_key)) min = reinterpret_cast<Expr*>(uuid_const(bound_key));
-        }
-        if (has_upper) {
-            const uuidx::TimeBound bound = time_bound_of(ts, upper_inclusive);
-            const Uuid bound_key = call_core([&] { return uuidx::max_key_of_upper(bound); });
-            if (!is_max(bound_key)) max = reinterpret_cast<Expr*>(uuid_const(bound_key));
-        }
+        if (has_lower) min = constant_lower_key(time_bound_of(ts, lower_inclusive), for_timescaledb);
+        if (has_upper) max = constant_upper_key(time_bound_of(ts, upper_inclusive), for_timescaledb);
     } else {
         const bool tz = type == TIMESTAMPTZOID;
         if (has_lower)
-            min = reinterpret_cast<Expr*>(makeFuncExpr(
-                tz ? r.catalog->time_min_key_tz : r.catalog->time_min_key_ts, UUIDOID,
-                list_of(copy_node(comparand), makeBoolConst(lower_inclusive, false)), InvalidOid, InvalidOid,
-                COERCE_EXPLICIT_CALL));
+            min = key_bound_call(r, tz ? r.catalog->time_min_key_tz : r.catalog->time_min_key_ts, comparand,
+                                 lower_inclusive, for_timescaledb);
         if (has_upper)
-            max = reinterpret_cast<Expr*>(makeFuncExpr(
-                tz ? r.catalog->time_max_key_tz : r.catalog->time_max_key_ts, UUIDOID,
-                list_of(copy_node(comparand), makeBoolConst(upper_inclusive, false)), InvalidOid, InvalidOid,
-                COERCE_EXPLICIT_CALL));
-        if (for_timescaledb) {
-            if (min != nullptr) min = at_start(r, min);
-            if (max != nullptr) max = at_start(r, max);
-        }
+            max = key_bound_call(r, tz ? r.catalog->time_max_key_tz : r.catalog->time_max_key_ts, comparand,
+                                 upper_inclusive, for_timescaledb);
     }
-    *derived = list_concat(*derived, key_bound_conditions(reinterpret_cast<const Expr*>(key), min, max));
+    // Valid v7 constants bound strictly (id > v7_max(m - 1)); prefix keys inclusively.
+    const bool strict = for_timescaledb && IsA(comparand, Const);
+    *derived = list_concat(*derived, key_bound_conditions(reinterpret_cast<const Expr*>(key), min, max, strict));
 }
 
 // Every top-level AND conjunct of `quals` (nested ANDs too: BETWEEN is one).

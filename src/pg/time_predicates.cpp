@@ -18,7 +18,6 @@ using uuidx::TimeBound;
 using uuidx::Uuid;
 using uuidx::pg::call_core;
 using uuidx::pg::uuid_datum;
-using uuidx::pg::uuid_from_datum;
 
 namespace uuidx::pg {
 
@@ -69,19 +68,12 @@ using uuidx::pg::key_range_of_range;
 using uuidx::pg::time_bound_of;
 using uuidx::pg::uuid_const;
 
-// The key's time as a timestamptz: always finite (the 48 bits end in the year 10889).
-TimestampTz key_time(const pg_uuid_t* id) {
-    const Uuid key = uuid_from_datum(id);
-    const uint64 unix_ms = call_core([&] { return uuidx::unix_ts_ms(key); });
-    return static_cast<TimestampTz>(unix_ms * 1000) - kUnixToPostgresEpochUs;
-}
-
 // PostgreSQL's own containment test, so bounds, emptiness and infinities follow the range
 // type's rules exactly; the type cache entry is kept in fn_extra.
 bool time_in_range(FunctionCallInfo fcinfo, const pg_uuid_t* id, const RangeType* range) {
     TypeCacheEntry* type = fcinfo->flinfo != nullptr ? range_get_typcache(fcinfo, RangeTypeGetOid(range))
                                                      : lookup_type_cache(RangeTypeGetOid(range), TYPECACHE_RANGE_INFO);
-    return range_contains_elem_internal(type, range, TimestampTzGetDatum(key_time(id)));
+    return range_contains_elem_internal(type, range, TimestampTzGetDatum(uuidx::pg::unix_ts_ms_as_timestamp(id)));
 }
 
 // ---- planner support: index conditions ---------------------------------------------------
@@ -119,7 +111,7 @@ List* index_conditions(SupportRequestIndexCondition* req) {
         const auto* value = reinterpret_cast<Const*>(range);
         if (value->constisnull) return NIL;  // strict: no row; the planner makes it false anyway
         const KeyRange keys = key_range_of_range(DatumGetRangeTypeP(value->constvalue));
-        const bool empty = uuidx::pg::is_max(keys.min) && uuidx::pg::is_nil(keys.max);
+        const bool empty = UUIDX_NOTHROW(uuidx::selects_no_key(keys));
         if (empty || !uuidx::pg::is_nil(keys.min)) min = reinterpret_cast<Expr*>(uuid_const(keys.min));
         if (empty || !uuidx::pg::is_max(keys.max)) max = reinterpret_cast<Expr*>(uuid_const(keys.max));
         if (min == nullptr && max == nullptr) return NIL;  // unbounded: nothing to scan for
@@ -231,7 +223,7 @@ double time_in_range_selectivity(PlannerInfo* root, List* args, int var_relid) {
             selectivity = 0.0;
         } else {
             const KeyRange keys = key_range_of_range(DatumGetRangeTypeP(value->constvalue));
-            if (uuidx::pg::is_max(keys.min) && uuidx::pg::is_nil(keys.max)) {
+            if (UUIDX_NOTHROW(uuidx::selects_no_key(keys))) {
                 selectivity = 0.0;  // empty
             } else if (!statistics_selectivity(&vardata, keys, &selectivity)) {
                 List* clauses = key_bound_conditions(key, reinterpret_cast<Expr*>(uuid_const(keys.min)),

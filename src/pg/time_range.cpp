@@ -8,6 +8,7 @@
 
 using uuidx::Uuid;
 using uuidx::pg::kV7Range;
+using uuidx::pg::unix_ts_ms_as_timestamp;
 using uuidx::pg::uuid_datum;
 using uuidx::pg::uuid_from_datum;
 using uuidx::pg::v7_ticks_of;
@@ -26,12 +27,6 @@ Datum v7_at(TimestampTz ts) {
     const uint64 ticks = v7_ticks_of(ts);
     uuidx::Generator& generator = UUIDX_NOTHROW(uuidx::process_generator());
     return uuid_datum(value_or_raise([&] { return generator.v7_at_ticks(ticks); }, kV7Range));
-}
-
-// pg_uuidv7 reads the first 48 bits as Unix milliseconds, whatever the version.
-TimestampTz unix_ts_ms_as_timestamp(const pg_uuid_t* datum) {
-    const Uuid u = uuid_from_datum(datum);
-    return static_cast<TimestampTz>(UUIDX_NOTHROW(uuidx::unix_ts_ms(u)) * 1000) - kUnixToPostgresEpochUs;
 }
 
 }  // namespace
