@@ -66,7 +66,6 @@ majors_of_suite() {
     return 0
 }
 
-
 host_suite() { (. /etc/os-release && echo "${VERSION_CODENAME:-unknown}"); }
 
 # True when MAJOR runs on this machine itself rather than in a root file system.
