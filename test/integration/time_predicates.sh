@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The time predicates outside one regression database: a database owner who is not a
 # superuser can CREATE EXTENSION uuidx (trusted: its script, with CREATE FUNCTION ...
-# SUPPORT, runs as the bootstrap superuser) and gets the index conditions; the planner
+# SUPPORT, runs as the bootstrap superuser) or update it from 1.1.0 (the upgrade script
+# creates the operator and its support function), and gets the index conditions; the planner
 # hook follows uuidx through SET SCHEMA, DROP and CREATE in one session, ignores a
 # namesake that is not uuidx's, and leaves databases without uuidx alone.
 # Run by test/run-tests.sh with UUIDX_MODE (session | preloaded) and the cluster's PG* env.
@@ -9,8 +10,9 @@ set -eu
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 
 psql_quiet -c 'SET client_min_messages = warning' -c 'DROP DATABASE IF EXISTS uuidx_tp' \
-    -c 'DROP DATABASE IF EXISTS uuidx_tp_plain' -c 'DROP ROLE IF EXISTS uuidx_tp_owner' \
-    -c 'CREATE ROLE uuidx_tp_owner LOGIN' -c 'CREATE DATABASE uuidx_tp OWNER uuidx_tp_owner' \
+    -c 'DROP DATABASE IF EXISTS uuidx_tp_plain' -c 'DROP DATABASE IF EXISTS uuidx_tp_update' \
+    -c 'DROP ROLE IF EXISTS uuidx_tp_owner' -c 'CREATE ROLE uuidx_tp_owner LOGIN' \
+    -c 'CREATE DATABASE uuidx_tp OWNER uuidx_tp_owner' -c 'CREATE DATABASE uuidx_tp_update OWNER uuidx_tp_owner' \
     -c 'CREATE DATABASE uuidx_tp_plain'
 
 as_owner() { psql_quiet -At -U uuidx_tp_owner -d uuidx_tp "$@"; }
@@ -28,6 +30,12 @@ operator="EXPLAIN (COSTS OFF) SELECT * FROM t WHERE id OPERATOR(%s.<@) tstzrange
 
 [ "$(as_owner -c 'SELECT s1.uuid_max()' -c 'SET enable_seqscan = off' -c "$(printf "$natural" s1)" | cond)" = 1 ]
 [ "$(as_owner -c 'SET enable_seqscan = off' -c "$(printf "$operator" s1)" | cond)" = 1 ]
+updated=$(psql_quiet -At -U uuidx_tp_owner -d uuidx_tp_update -c 'CREATE SCHEMA s1' \
+    -c "CREATE EXTENSION uuidx SCHEMA s1 VERSION '1.1.0'" -c 'ALTER EXTENSION uuidx UPDATE' \
+    -c "SELECT extversion FROM pg_extension WHERE extname = 'uuidx'" \
+    -c 'CREATE TABLE t (id uuid PRIMARY KEY)' -c 'SET enable_seqscan = off' -c "$(printf "$operator" s1)")
+[ "$(sed -n 1p <<<"$updated")" = "$(uuidx_version)" ] && [ "$(cond <<<"$updated")" = 1 ] ||
+    { echo "$updated"; echo "FAILED: the owner's ALTER EXTENSION uuidx UPDATE from 1.1.0"; exit 1; }
 # One session: the catalog the hook caches follows the extension. (As a superuser: the
 # members of a trusted extension belong to the bootstrap superuser, so its owner cannot
 # SET SCHEMA.)
@@ -47,5 +55,6 @@ echo "$out"
 psql_quiet -At -d uuidx_tp_plain -c "LOAD 'uuidx'" -c 'CREATE TABLE t (id uuid PRIMARY KEY)' \
     -c 'EXPLAIN (COSTS OFF) SELECT * FROM t WHERE id > gen_random_uuid()' >/dev/null
 
-psql_quiet -c 'DROP DATABASE uuidx_tp' -c 'DROP DATABASE uuidx_tp_plain' -c 'DROP ROLE uuidx_tp_owner'
+psql_quiet -c 'DROP DATABASE uuidx_tp' -c 'DROP DATABASE uuidx_tp_plain' -c 'DROP DATABASE uuidx_tp_update' \
+    -c 'DROP ROLE uuidx_tp_owner'
 echo "ok: time predicates across schemas, owners and databases"
