@@ -1,5 +1,6 @@
-// The OIDs the time predicates need: uuidx's functions in the schema of this database's
-// uuidx extension, and the standard uuid comparison operators. Looked up once per backend
+// What the planner needs to know of a key's time: the OIDs of uuidx's functions in the
+// schema of this database's uuidx extension and of the standard uuid comparison operators,
+// which calls read a key's time, and on which columns they sort as the key does. Looked up once per backend
 // and again after any change to pg_proc (a syscache callback on PROCOID): CREATE, DROP and
 // ALTER EXTENSION ... SET SCHEMA / UPDATE all change pg_proc.
 #pragma once
@@ -42,5 +43,28 @@ struct UuidComparison {
     Oid lt;
 };
 const UuidComparison& uuid_comparison();
+
+// ---- which calls read a key's time, and where they sort as the key does -----------------
+
+// What a function is to the time predicates and to time order:
+//  - first_48_bits: uuidx's uuid_v7_to_timestamptz / uuid_v7_to_timestamp read the first 48
+//    bits of any key, so they are monotone in the key (non-decreasing in key order);
+//  - needs_v7_check: uuid_extract_timestamp (uuidx's, or on 18+ pg_catalog's) also reads v1
+//    and v6 times, which do not sort by time: it is monotone only on a column whose table
+//    promises v7 keys (column_is_v7).
+enum class TimeFunction : uint8 { none, first_48_bits, needs_v7_check };
+
+// What `function` is, and the type of its result (timestamptz or timestamp).
+TimeFunction time_function(const TimeCatalog& catalog, Oid function, Oid* type);
+
+// Whether every key of column `column` of the relation `rte` reads is a v7 (or has no
+// version): a validated (on 18, enforced) CHECK (uuid_extract_version(column) = 7) of the
+// table itself, inherited by every child the query reads; not a foreign table's.
+bool column_is_v7(const TimeCatalog& catalog, const RangeTblEntry* rte, AttrNumber column);
+
+// The function behind an operator clause (opfuncid is not always filled in yet).
+inline Oid operator_function(const OpExpr* op) {
+    return OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno);
+}
 
 }  // namespace uuidx::pg

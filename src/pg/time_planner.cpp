@@ -92,38 +92,6 @@ bool comparison_of(Oid function, Oid* type, Comparison* c) {
 // The function behind an operator clause (opfuncid is not always filled in yet).
 Oid operator_function(const OpExpr* op) { return OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno); }
 
-enum class TimeFunction : uint8 { none, first_48_bits, needs_v7_check };
-
-// What a function is to the hook, and the type of its result.
-TimeFunction time_function(const TimeCatalog& catalog, Oid function, Oid* type) {
-    if (function == catalog.v7_to_timestamptz) {
-        *type = TIMESTAMPTZOID;
-        return TimeFunction::first_48_bits;
-    }
-    if (function == catalog.v7_to_timestamp) {
-        *type = TIMESTAMPOID;
-        return TimeFunction::first_48_bits;
-    }
-#if UUIDX_HAS_BUILTIN_V7_EXTRACT_TIMESTAMP
-    if (function == F_UUID_EXTRACT_TIMESTAMP) {
-        *type = TIMESTAMPTZOID;
-        return TimeFunction::needs_v7_check;
-    }
-#endif
-    if (function == catalog.extract_timestamp) {
-        *type = TIMESTAMPTZOID;
-        return TimeFunction::needs_v7_check;
-    }
-    return TimeFunction::none;
-}
-
-bool is_extract_version(const TimeCatalog& catalog, Oid function) {
-#if UUIDX_HAS_BUILTIN_EXTRACT_VERSION
-    if (function == F_UUID_EXTRACT_VERSION) return true;
-#endif
-    return function == catalog.extract_version;
-}
-
 // ---- pass 1: is there a call of a time function anywhere? (allocates nothing) ------------
 
 bool finds_time_call(Node* node, void* context) {
@@ -172,71 +140,6 @@ bool is_usable_comparand(Node* node) {
     return !has_row_dependent_part(node, nullptr) && !contain_volatile_functions(node);
 }
 
-// ---- the CHECK (uuid_extract_version(col) = 7) rule -----------------------------------------
-
-bool is_integer_seven(Node* node) {
-    if (!IsA(node, Const)) return false;
-    const auto* c = reinterpret_cast<Const*>(node);
-    if (c->constisnull) return false;
-    if (c->consttype == INT2OID) return DatumGetInt16(c->constvalue) == 7;
-    if (c->consttype == INT4OID) return DatumGetInt32(c->constvalue) == 7;
-    return false;
-}
-
-bool is_version_of_column(const TimeCatalog& catalog, Node* node, AttrNumber column) {
-    if (!IsA(node, FuncExpr)) return false;
-    const auto* call = reinterpret_cast<FuncExpr*>(node);
-    if (!is_extract_version(catalog, call->funcid) || list_length(call->args) != 1) return false;
-    const auto* arg = static_cast<Node*>(linitial(call->args));
-    return IsA(arg, Var) && reinterpret_cast<const Var*>(arg)->varattno == column;
-}
-
-// Whether a CHECK expression makes every non-null version of `column` 7: one of its AND
-// conjuncts is uuid_extract_version(column) = 7 (either way round, smallint or integer 7).
-bool check_says_v7(const TimeCatalog& catalog, Node* expr, AttrNumber column) {
-    if (expr == nullptr) return false;
-    if (IsA(expr, List)) {
-        ListCell* cell;
-        foreach (cell, reinterpret_cast<List*>(expr))
-            if (check_says_v7(catalog, static_cast<Node*>(lfirst(cell)), column)) return true;
-        return false;
-    }
-    if (is_andclause(expr)) return check_says_v7(catalog, reinterpret_cast<Node*>(reinterpret_cast<BoolExpr*>(expr)->args), column);
-    if (!IsA(expr, OpExpr)) return false;
-    const auto* op = reinterpret_cast<OpExpr*>(expr);
-    if (list_length(op->args) != 2) return false;
-    const Oid function = operator_function(op);
-    if (function != F_INT2EQ && function != F_INT24EQ && function != F_INT42EQ) return false;
-    auto* left = static_cast<Node*>(linitial(op->args));
-    auto* right = static_cast<Node*>(lsecond(op->args));
-    return (is_version_of_column(catalog, left, column) && is_integer_seven(right)) ||
-           (is_version_of_column(catalog, right, column) && is_integer_seven(left));
-}
-
-// Whether every key of `var`'s column is a v7 (or has no version: a NULL
-// uuid_extract_version passes a CHECK, and uuid_extract_timestamp is NULL for those keys
-// too). Only a table's own, validated (and on 18 enforced) CHECK counts, inherited by every
-// child the query reads; not a foreign table's, which PostgreSQL does not enforce.
-bool column_is_v7(const TimeCatalog& catalog, Query* query, const Var* var) {
-    if (var->varno < 1 || var->varno > list_length(query->rtable)) return false;
-    const RangeTblEntry* rte = rt_fetch(var->varno, query->rtable);
-    if (rte->rtekind != RTE_RELATION) return false;
-    if (rte->relkind != RELKIND_RELATION && rte->relkind != RELKIND_PARTITIONED_TABLE) return false;
-    Relation rel = table_open(rte->relid, NoLock);  // locked by the parser or the plan cache
-    const TupleConstr* constraints = RelationGetDescr(rel)->constr;
-    bool found = false;
-    for (int i = 0; constraints != nullptr && i < constraints->num_check && !found; ++i) {
-        const ConstrCheck& check = constraints->check[i];
-        if (!check.ccvalid || (rte->inh && check.ccnoinherit)) continue;
-#if UUIDX_HAS_CHECK_ENFORCED
-        if (!check.ccenforced) continue;
-#endif
-        found = check_says_v7(catalog, static_cast<Node*>(stringToNode(check.ccbin)), var->varattno);
-    }
-    table_close(rel, NoLock);
-    return found;
-}
-
 // ---- pass 2: adding the key conditions ----------------------------------------------------
 
 struct Rewrite {
@@ -254,7 +157,10 @@ const Var* time_key_of(const Rewrite& r, Query* query, Node* node, Oid compariso
     if (!IsA(arg, Var)) return nullptr;
     const auto* var = reinterpret_cast<const Var*>(arg);
     if (var->varlevelsup != 0 || var->vartype != UUIDOID || var->varattno <= 0) return nullptr;
-    if (kind == TimeFunction::needs_v7_check && !column_is_v7(*r.catalog, query, var)) return nullptr;
+    if (kind == TimeFunction::needs_v7_check &&
+        (var->varno < 1 || var->varno > list_length(query->rtable) ||
+         !column_is_v7(*r.catalog, rt_fetch(var->varno, query->rtable), var->varattno)))
+        return nullptr;
     return var;
 }
 
