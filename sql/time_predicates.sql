@@ -93,6 +93,29 @@ INSERT INTO tp_v7 SELECT id FROM tp_keys
 WHERE coalesce(public.uuid_extract_version(id), 7) = 7 AND (kind <> 'v7' OR uuid_v7_to_timestamp(id) BETWEEN '2025-02-25' AND '2025-04-01');
 ANALYZE tp_v7;
 
+-- The time as a column, as users expose it to drop a created_at column: views (plain,
+-- security_barrier, and ones PostgreSQL cannot flatten: DISTINCT, LIMIT), and on 18 and
+-- later a VIRTUAL generated column (18 admits only built-in functions there). Before 18 a
+-- view of the same name and columns stands in for the virtual column, so that one expected
+-- output serves every major. Subqueries and CTEs are written in the queries (tp_query).
+CREATE VIEW tp_keys_view AS
+    SELECT id, kind, uuid_v7_to_timestamptz(id) AS created_at, uuid_v7_to_timestamp(id) AS created_at_utc FROM tp_keys;
+CREATE VIEW tp_brin_view WITH (security_barrier) AS SELECT id, uuid_v7_to_timestamptz(id) AS created_at FROM tp_brin;
+CREATE VIEW tp_keys_distinct AS SELECT DISTINCT id, uuid_v7_to_timestamptz(id) AS created_at FROM tp_keys;
+CREATE VIEW tp_keys_limited AS SELECT id, uuid_v7_to_timestamptz(id) AS created_at FROM tp_keys ORDER BY id LIMIT 1000000;
+DO $$
+BEGIN
+    IF current_setting('server_version_num')::int >= 180000 THEN
+        EXECUTE 'CREATE TABLE tp_v7_virtual (id uuid PRIMARY KEY CHECK (public.uuid_extract_version(id) = 7),
+                     created_at timestamptz GENERATED ALWAYS AS (pg_catalog.uuid_extract_timestamp(id)) VIRTUAL)';
+        INSERT INTO tp_v7_virtual (id) SELECT id FROM tp_v7;
+        ANALYZE tp_v7_virtual;
+    ELSE
+        CREATE VIEW tp_v7_virtual AS SELECT id, public.uuid_extract_timestamp(id) AS created_at FROM tp_v7;
+    END IF;
+END $$;
+SELECT count(*) AS virtual_rows, count(*) = (SELECT count(*) FROM tp_v7) AS all_of_tp_v7 FROM tp_v7_virtual;
+
 ------------------------------------------------------------------------------------------
 -- (b) Every form returns the rows it returns without index conditions
 ------------------------------------------------------------------------------------------
@@ -132,12 +155,20 @@ INSERT INTO tp_forms VALUES
     ('lower bound only', '{tp_keys,tp_brin}', 'uuid_v7_to_timestamptz(id) {lop} {lo}'),
     ('upper bound only', '{tp_keys,tp_brin}', '{hi} {uopc} uuid_v7_to_timestamptz(id)'),
     ('timestamp (UTC)', '{tp_keys,tp_brin}', 'uuid_v7_to_timestamp(id) {lop} {lots} AND uuid_v7_to_timestamp(id) {uop} {hits}'),
-    ('uuid_extract_timestamp, v7 CHECK', '{tp_v7}', 'public.uuid_extract_timestamp(id) {lop} {lo} AND public.uuid_extract_timestamp(id) {uop} {hi}');
+    ('uuid_extract_timestamp, v7 CHECK', '{tp_v7}', 'public.uuid_extract_timestamp(id) {lop} {lo} AND public.uuid_extract_timestamp(id) {uop} {hi}'),
+    ('column of a view', '{tp_keys_view,tp_brin_view,tp_keys_distinct,tp_keys_limited}', 'created_at {lop} {lo} AND created_at {uop} {hi}'),
+    ('column of a view, timestamp (UTC)', '{tp_keys_view}', 'created_at_utc {lop} {lots} AND created_at_utc {uop} {hits}'),
+    ('column of a subquery or CTE', '{subquery,cte}', '{lo} {lopc} created_at AND created_at BETWEEN {lo} AND {hi} AND created_at {uop} {hi}'),
+    ('virtual column, v7 CHECK', '{tp_v7_virtual}', 'created_at {lop} {lo} AND created_at {uop} {hi}');
 
--- The query of a form, window, table and kind of bound.
+-- The query of a form, window, table and kind of bound. The "tables" subquery and cte are
+-- the time as a column of a subquery in FROM and of a CTE, both of which PostgreSQL inlines.
 CREATE FUNCTION pg_temp.tp_query(condition text, tbl text, kind text, lo timestamptz, hi timestamptz, bounds text)
 RETURNS text LANGUAGE sql AS $$
-    SELECT format('SELECT id FROM %I WHERE ', tbl) || replace(replace(replace(replace(replace(replace(replace(replace(replace(
+    SELECT CASE tbl
+        WHEN 'subquery' THEN 'SELECT id FROM (SELECT id, uuid_v7_to_timestamptz(id) AS created_at FROM tp_keys) s WHERE '
+        WHEN 'cte' THEN 'WITH c AS (SELECT id, uuid_v7_to_timestamptz(id) AS created_at FROM tp_brin) SELECT id FROM c WHERE '
+        ELSE format('SELECT id FROM %I WHERE ', tbl) END || replace(replace(replace(replace(replace(replace(replace(replace(replace(
         condition,
         '{lots}', CASE kind WHEN 'constant' THEN format('%L::timestamp', lo AT TIME ZONE 'UTC')
                             WHEN 'parameter' THEN '$3'
@@ -380,4 +411,8 @@ RESET uuidx.time_predicates;
 RESET enable_seqscan;
 RESET enable_bitmapscan;
 RESET timezone;
+DROP VIEW tp_keys_view, tp_brin_view, tp_keys_distinct, tp_keys_limited;
+DO $$ BEGIN
+    IF current_setting('server_version_num')::int >= 180000 THEN DROP TABLE tp_v7_virtual; ELSE DROP VIEW tp_v7_virtual; END IF;
+END $$;
 DROP TABLE tp_keys, tp_brin, tp_v7, tp_months, tp_now;

@@ -27,6 +27,7 @@ extern "C" {
 #include "nodes/pathnodes.h"
 #include "nodes/supportnodes.h"
 #include "optimizer/optimizer.h"
+#include "optimizer/plancat.h"
 #include "optimizer/planner.h"
 #include "parser/parsetree.h"
 #include "storage/ipc.h"

@@ -8,16 +8,25 @@
 // never fewer keys), so every row the query returned it still returns, and the original
 // condition still decides.
 //
-// What is rewritten: each top-level AND conjunct of a WHERE or JOIN ... ON, in every query
-// level (subqueries, CTEs, sublinks), of the form `f(col) op c` or `c op f(col)` where
+// Where: in the query of each planner level as PostgreSQL has flattened it (views, subqueries
+// and CTEs pulled up, PostgreSQL 18's virtual generated columns expanded, SQL functions
+// inlined, constants folded and, in custom plans, parameters replaced by their values), at
+// the one moment when that is done and the quals are not yet distributed to the tables: when
+// the planner builds the level's first table (get_relation_info_hook). So a time that reaches
+// the query through a view column, an inlined subquery or CTE or a virtual column is seen as
+// the function call it is; a subquery PostgreSQL keeps (LIMIT inside, set operations...) is a
+// planner level of its own, with the quals PostgreSQL pushes down into it.
+//
+// What is rewritten: each top-level AND conjunct of a WHERE or JOIN ... ON of that level of
+// the form `f(col) op c` or `c op f(col)` where
 //  - f is uuidx's uuid_v7_to_timestamptz (timestamptz) or uuid_v7_to_timestamp (timestamp,
 //    UTC), which read the first 48 bits whatever the version; or uuid_extract_timestamp
 //    (uuidx's, or on PostgreSQL 18+ pg_catalog's) when col's table has a validated CHECK
 //    (uuid_extract_version(col) = 7): that one reads v1 and v6 times too, and those keys do
 //    not sort by time;
-//  - col is a uuid column of that query level (a plain Var);
+//  - col is a uuid column of that level (a plain Var);
 //  - op is <, <=, =, >=, > of the function's result type (BETWEEN is two of them);
-//  - c has no Vars, no volatile functions, no sublinks, aggregates, window functions or
+//  - c has no Vars, no volatile functions, no subplans, aggregates, window functions or
 //    set-returning functions: a Const, a Param, now() - interval '1 day'...
 // A Const c gives constant key bounds, computed here (plan-time partition pruning, and
 // EXPLAIN shows the keys); any other c gives calls of the IMMUTABLE uuid_time_min_key() /
@@ -36,17 +45,18 @@
 //    plan time, exactly except that a window starting on a chunk's first millisecond keeps
 //    the chunk before it (TimescaleDB reads the lower key as the millisecond before);
 //  - any other c gives the prefix-key calls wrapped in the STABLE uuid_time_key_at_start(),
-//    so that a parameter's value (custom plans, PL/pgSQL variables) is never folded into
-//    a constant there: TimescaleDB excludes chunks when the executor starts, against the
+//    so that TimescaleDB, which folds stable expressions to exclude chunks, never sees a
+//    prefix key as a constant: it excludes chunks when the executor starts, against the
 //    chunks' own CHECK constraints, exactly.
 // Which tables are hypertables is not looked up: the valid v7 bounds admit the same v7
 // keys as the prefix keys, so on a plain table the index scans the same entries, and only
 // partitioned tables, whose partitions pg_partman or uuid_time_encoder() bound by prefix
 // keys, need the exact prefix keys to prune to one partition.
 //
-// Cost for the queries it does not touch: with uuidx.time_predicates off or uuidx not
-// created in the database, two loads and a branch; otherwise one walk of the query tree
-// looking for a call of the time functions, which allocates nothing.
+// Cost for the queries it does not touch: with uuidx.time_predicates off, a load and a branch
+// per table; otherwise, once per planner level, a look at the level's other relations, and
+// where uuidx is created in the database one walk of the join tree's quals looking for a
+// call of the time functions, which allocates nothing.
 #include "guard.hpp"
 #include "time_catalog.hpp"
 #include "time_planner.hpp"
@@ -57,7 +67,7 @@ namespace uuidx::pg {
 namespace {
 
 bool time_predicates_enabled = true;
-planner_hook_type previous_planner_hook = nullptr;
+get_relation_info_hook_type previous_relation_info_hook = nullptr;
 
 enum class Comparison : uint8 { less, less_equal, equal, greater_equal, greater };
 
@@ -92,30 +102,51 @@ bool comparison_of(Oid function, Oid* type, Comparison* c) {
 // The function behind an operator clause (opfuncid is not always filled in yet).
 Oid operator_function(const OpExpr* op) { return OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno); }
 
-// ---- pass 1: is there a call of a time function anywhere? (allocates nothing) ------------
+// ---- pass 1: is there a call of a time function in the quals? (allocates nothing) --------
 
 bool finds_time_call(Node* node, void* context) {
     if (node == nullptr) return false;
     if (IsA(node, FuncExpr)) {
         Oid type = InvalidOid;
-        if (time_function(*static_cast<const TimeCatalog*>(context), reinterpret_cast<FuncExpr*>(node)->funcid,
-                          &type) != TimeFunction::none)
+        if (time_function(*static_cast<const TimeCatalog*>(context), castNode(FuncExpr, node)->funcid, &type) !=
+            TimeFunction::none)
             return true;
-    } else if (IsA(node, Query)) {
-        return query_tree_walker(reinterpret_cast<Query*>(node), UUIDX_WALKER(finds_time_call), context, 0);
     }
     return expression_tree_walker(node, UUIDX_WALKER(finds_time_call), context);
+}
+
+// Whether the quals of the join tree (FromExpr and JoinExpr nodes) call a time function.
+bool jointree_has_time_call(const TimeCatalog& catalog, Node* node) {
+    if (node == nullptr) return false;
+    if (IsA(node, FromExpr)) {
+        const auto* from = castNode(FromExpr, node);
+        ListCell* cell;
+        foreach (cell, from->fromlist)
+            if (jointree_has_time_call(catalog, static_cast<Node*>(lfirst(cell)))) return true;
+        return finds_time_call(from->quals, const_cast<TimeCatalog*>(&catalog));
+    }
+    if (IsA(node, JoinExpr)) {
+        const auto* join = castNode(JoinExpr, node);
+        return jointree_has_time_call(catalog, join->larg) || jointree_has_time_call(catalog, join->rarg) ||
+               finds_time_call(join->quals, const_cast<TimeCatalog*>(&catalog));
+    }
+    return false;
 }
 
 // ---- the comparand ------------------------------------------------------------------------
 
 // Rejects what may differ from row to row or cannot be evaluated before the scan: Vars of
-// any level, sublinks, aggregates, window functions, set-returning functions.
+// any level, sublinks and subplans, aggregates, window functions, set-returning functions.
+// A Param is fixed for a scan: a parameter of the statement, or the executor's (an initplan's
+// value, or an outer row's in a nested loop or correlated subquery, for which the scan
+// starts again with the new value, as index conditions on such a Param do).
 bool has_row_dependent_part(Node* node, void* context) {
     if (node == nullptr) return false;
     switch (nodeTag(node)) {
         case T_Var:
         case T_SubLink:
+        case T_SubPlan:
+        case T_AlternativeSubPlan:
         case T_Aggref:
         case T_WindowFunc:
         case T_GroupingFunc:
@@ -128,7 +159,8 @@ bool has_row_dependent_part(Node* node, void* context) {
             if (reinterpret_cast<OpExpr*>(node)->opretset) return true;
             break;
         case T_Param:
-            if (reinterpret_cast<Param*>(node)->paramkind != PARAM_EXTERN) return true;
+            if (castNode(Param, node)->paramkind != PARAM_EXTERN && castNode(Param, node)->paramkind != PARAM_EXEC)
+                return true;
             break;
         default:
             break;
@@ -292,29 +324,35 @@ void rewrite_jointree(const Rewrite& r, Query* query, Node* node) {
     }
 }
 
-bool rewrites(Node* node, void* context) {
-    if (node == nullptr) return false;
-    if (IsA(node, Query)) {
-        auto* query = reinterpret_cast<Query*>(node);
-        rewrite_jointree(*static_cast<const Rewrite*>(context), query, reinterpret_cast<Node*>(query->jointree));
-        return query_tree_walker(query, UUIDX_WALKER(rewrites), context, 0);
+// Whether `rel` is the first table of its query level to reach the planner: the one moment
+// after the query is flattened, and before its quals are distributed to the tables, at which
+// the hook sees the quals of that level. Tables are built in join-tree order before any
+// partition or inheritance child, and a level's other relations (subqueries, functions...)
+// are not tables.
+bool is_first_table_of_level(const PlannerInfo* root, const RelOptInfo* rel) {
+    if (rel->reloptkind != RELOPT_BASEREL) return false;
+    for (int i = 1; i < root->simple_rel_array_size; ++i) {
+        const RelOptInfo* other = root->simple_rel_array[i];
+        if (other != nullptr && other != rel && other->rtekind == RTE_RELATION) return false;
     }
-    return expression_tree_walker(node, UUIDX_WALKER(rewrites), context);
+    return true;
 }
 
-PlannedStmt* time_predicates_planner(UUIDX_PLANNER_PARAMS) {
-    if (time_predicates_enabled) {
+void time_predicates_relation_info(PlannerInfo* root, Oid relation, bool inherits, RelOptInfo* rel) {
+    if (time_predicates_enabled && is_first_table_of_level(root, rel)) {
         const TimeCatalog* catalog = time_catalog();
-        if (catalog != nullptr && finds_time_call(reinterpret_cast<Node*>(parse), const_cast<TimeCatalog*>(catalog))) {
+        Query* query = root->parse;
+        if (catalog != nullptr && jointree_has_time_call(*catalog, reinterpret_cast<Node*>(query->jointree))) {
             Rewrite r{catalog};
-            rewrites(reinterpret_cast<Node*>(parse), &r);
+            rewrite_jointree(r, query, reinterpret_cast<Node*>(query->jointree));
         }
     }
-    if (previous_planner_hook != nullptr) return previous_planner_hook(UUIDX_PLANNER_ARGS);
-    return standard_planner(UUIDX_PLANNER_ARGS);
+    if (previous_relation_info_hook != nullptr) previous_relation_info_hook(root, relation, inherits, rel);
 }
 
 }  // namespace
+
+bool time_predicates_on() { return time_predicates_enabled; }
 
 void define_time_predicates() {
     DefineCustomBoolVariable(
@@ -327,8 +365,8 @@ void define_time_predicates() {
 }
 
 void install_time_predicates_planner() {
-    previous_planner_hook = planner_hook;
-    planner_hook = time_predicates_planner;
+    previous_relation_info_hook = get_relation_info_hook;
+    get_relation_info_hook = time_predicates_relation_info;
 }
 
 }  // namespace uuidx::pg

@@ -9,4 +9,7 @@ void define_time_predicates();
 // Puts the hook in front of the planner (chaining the previous hook).
 void install_time_predicates_planner();
 
+// Whether uuidx.time_predicates is on: the planner's use of a key's time, in conditions and in order.
+bool time_predicates_on();
+
 }  // namespace uuidx::pg
