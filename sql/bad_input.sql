@@ -152,7 +152,8 @@ FROM (VALUES ('uuid_time_min_key(timestamp with time zone, boolean)', 'uuid_time
              ('uuid_range_min_key(tstzrange)', 'uuid_range_min_key(tstzrange(%L, NULL))'),
              ('uuid_range_max_key(tstzrange)', 'uuid_range_max_key(tstzrange(NULL, %L))'),
              ('uuid_time_in_range(uuid, tstzrange)', 'uuid_time_in_range(uuid_max(), tstzrange(%L, NULL))'),
-             ('tstzrange_contains_uuid_time(tstzrange, uuid)', 'tstzrange_contains_uuid_time(tstzrange(NULL, %L), uuid_max())'))
+             ('tstzrange_contains_uuid_time(tstzrange, uuid)', 'tstzrange_contains_uuid_time(tstzrange(NULL, %L), uuid_max())'),
+             ('uuid_time_window(timestamp with time zone, timestamp with time zone, text)', 'uuid_time_window(%L, ''infinity'')'))
      AS f(function, call),
      (VALUES ('NULL', NULL), ('infinity', 'infinity'), ('-infinity', '-infinity'),
              ('before 1970', '1969-12-31 23:59:59.999999'),
@@ -162,6 +163,11 @@ INSERT INTO bad_calls VALUES
     ('uuid_range_min_key(tstzrange)', 'empty', $$uuid_range_min_key('empty')$$, '00000'),
     ('uuid_range_max_key(tstzrange)', 'empty', $$uuid_range_max_key('empty')$$, '00000'),
     ('uuid_time_key_at_start(uuid)', 'NULL', 'uuid_time_key_at_start(NULL)', '00000'),
+    -- an inverted window is NULL, not tstzrange()'s error; bounds flags are tstzrange()'s
+    ('uuid_time_window(timestamp with time zone, timestamp with time zone, text)', 'inverted', $$uuid_time_window('2025-01-02+00', '2025-01-01+00')$$, '00000'),
+    ('uuid_time_window(timestamp with time zone, timestamp with time zone, text)', 'bounds not "[]", "[)", "(]" or "()"', $$uuid_time_window('2025-01-01+00', '2025-01-02+00', '[x')$$, '42601'),
+    ('uuid_time_window(timestamp with time zone, timestamp with time zone, text)', 'empty bounds', $$uuid_time_window('2025-01-01+00', '2025-01-02+00', '')$$, '42601'),
+    ('uuid_time_window(timestamp with time zone, timestamp with time zone, text)', 'NULL bounds', $$uuid_time_window('2025-01-01+00', '2025-01-02+00', NULL)$$, '00000'),
     ('uuid_time_key_at_start(uuid)', 'nil', 'uuid_time_key_at_start(''00000000-0000-0000-0000-000000000000'')', '00000'),
     ('uuid_time_in_range(uuid, tstzrange)', 'NULL key', $$uuid_time_in_range(NULL, 'empty')$$, '00000'),
     ('tstzrange_contains_uuid_time(tstzrange, uuid)', 'NULL key', $$tstzrange_contains_uuid_time('empty', NULL)$$, '00000'),

@@ -37,6 +37,15 @@ FROM (VALUES (tstzrange('2022-02-22 19:22:22+00', '2022-02-22 19:22:23+00')),
              ('empty'::tstzrange)) v(r);
 SELECT uuid_time_min_key(NULL::timestamptz, true) IS NULL AND uuid_time_max_key(now(), NULL) IS NULL
        AND uuid_range_min_key(NULL) IS NULL AS strict;
+-- uuid_time_window(): tstzrange() where it is a window, NULL where comparisons with its
+-- bounds are NULL or false on every row (a NULL bound, an inverted window), where
+-- tstzrange() would be unbounded or an error.
+SELECT uuid_time_window('2025-01-01+00', '2025-01-02+00') = tstzrange('2025-01-01+00', '2025-01-02+00') AS default_bounds,
+       uuid_time_window('2025-01-01+00', '2025-01-02+00', '(]') = tstzrange('2025-01-01+00', '2025-01-02+00', '(]') AS given_bounds,
+       uuid_time_window('-infinity', 'infinity', '[]') = tstzrange('-infinity', 'infinity', '[]') AS infinities,
+       isempty(uuid_time_window('2025-01-01+00', '2025-01-01+00')) AS same_bound_empty,
+       uuid_time_window('2025-01-02+00', '2025-01-01+00') IS NULL AS inverted_null,
+       uuid_time_window(NULL, '2025-01-01+00') IS NULL AND uuid_time_window('2025-01-01+00', NULL) IS NULL AS null_bound_null;
 
 ------------------------------------------------------------------------------------------
 -- (a) Keys of every kind

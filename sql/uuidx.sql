@@ -359,6 +359,16 @@ CREATE FUNCTION uuid_range_max_key(period tstzrange) RETURNS uuid
 COMMENT ON FUNCTION uuid_range_max_key(tstzrange) IS
     'The largest key whose time lies in period (the nil UUID when no key''s time can): with uuid_range_min_key, the index bounds that stand exactly for id <@ period';
 
+-- A time window as a range that is NULL where comparisons with its bounds are NULL or false
+-- on every row: id <@ uuid_time_window(a, b) is exactly uuid_v7_to_timestamptz(id) >= a AND
+-- uuid_v7_to_timestamptz(id) < b, for NULL and inverted bounds too. The planner writes the
+-- time comparisons it answers from the key's index with it.
+CREATE FUNCTION uuid_time_window(lower timestamptz, upper timestamptz, bounds text DEFAULT '[)') RETURNS tstzrange
+    AS 'MODULE_PATHNAME', 'uuidx_time_window'
+    LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_time_window(timestamptz, timestamptz, text) IS
+    'tstzrange(lower, upper, bounds), but NULL where lower > upper (and, being strict, where a bound is NULL): id <@ uuid_time_window(a, b) is exactly time >= a AND time < b';
+
 -- Its argument, labelled STABLE (not IMMUTABLE) so that the planner never folds a call into
 -- a constant: TimescaleDB reads each constant compared with a hypertable's uuid partitioning
 -- column as a v7 time and refuses any other key, and uuid_time_min_key()'s keys are not v7s.

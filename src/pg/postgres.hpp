@@ -13,7 +13,9 @@ extern "C" {
 #include "access/table.h"
 #include "catalog/dependency.h"
 #include "catalog/pg_am.h"
+#include "catalog/pg_collation.h"
 #include "catalog/pg_extension.h"
+#include "catalog/pg_operator.h"
 #include "catalog/pg_proc.h"
 #include "catalog/pg_statistic.h"
 #include "catalog/pg_type.h"
@@ -87,6 +89,13 @@ using UuidxSysCacheId = int;
 #define UUIDX_WALKER(fn) (fn)
 #else
 #define UUIDX_WALKER(fn) reinterpret_cast<bool (*)()>(reinterpret_cast<void (*)()>(fn))
+#endif
+
+// make_range(): 16 added the soft-error context (null: errors are raised).
+#if PG_VERSION_NUM >= 160000
+#define UUIDX_MAKE_RANGE(type, lower, upper, empty) make_range(type, lower, upper, empty, nullptr)
+#else
+#define UUIDX_MAKE_RANGE(type, lower, upper, empty) make_range(type, lower, upper, empty)
 #endif
 
 // 17 has pg_catalog.uuid_extract_version(); 18's pg_catalog.uuid_extract_timestamp() reads

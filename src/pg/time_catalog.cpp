@@ -36,10 +36,11 @@ bool find_extension(const char* name, Oid* extension, Oid* schema) {
     return found;
 }
 
-// The function `name(arg0[, arg1])` of `schema`, if it belongs to the extension: a
+// The function `name(arg0[, arg1[, arg2]])` of `schema`, if it belongs to the extension: a
 // namesake created by a user in uuidx's schema is not uuidx's.
-Oid member_function(const TimeCatalog& c, const char* name, int nargs, Oid arg0, Oid arg1 = InvalidOid) {
-    const Oid types[2] = {arg0, arg1};
+Oid member_function(const TimeCatalog& c, const char* name, int nargs, Oid arg0, Oid arg1 = InvalidOid,
+                    Oid arg2 = InvalidOid) {
+    const Oid types[3] = {arg0, arg1, arg2};
     oidvector* args = buildoidvector(types, nargs);
     const Oid function = GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid, CStringGetDatum(name),
                                          PointerGetDatum(args), ObjectIdGetDatum(c.schema));
@@ -47,6 +48,14 @@ Oid member_function(const TimeCatalog& c, const char* name, int nargs, Oid arg0,
     if (!OidIsValid(function) || getExtensionOfObject(ProcedureRelationId, function) != c.extension)
         return InvalidOid;
     return function;
+}
+
+// The operator `name(left, right)` of `schema`, if it belongs to the extension.
+Oid member_operator(const TimeCatalog& c, const char* name, Oid left, Oid right) {
+    const Oid op = GetSysCacheOid4(OPERNAMENSP, Anum_pg_operator_oid, CStringGetDatum(name), ObjectIdGetDatum(left),
+                                   ObjectIdGetDatum(right), ObjectIdGetDatum(c.schema));
+    if (!OidIsValid(op) || getExtensionOfObject(OperatorRelationId, op) != c.extension) return InvalidOid;
+    return op;
 }
 
 // Fills `c`; false when uuidx is absent or lacks one of the functions.
@@ -63,11 +72,15 @@ bool look_up(TimeCatalog* c) {
     c->range_min_key = member_function(*c, "uuid_range_min_key", 1, TSTZRANGEOID);
     c->range_max_key = member_function(*c, "uuid_range_max_key", 1, TSTZRANGEOID);
     c->key_at_start = member_function(*c, "uuid_time_key_at_start", 1, UUIDOID);
+    c->time_in_range_operator = member_operator(*c, "<@", UUIDOID, TSTZRANGEOID);
+    c->time_in_range = OidIsValid(c->time_in_range_operator) ? get_opcode(c->time_in_range_operator) : InvalidOid;
+    c->time_window = member_function(*c, "uuid_time_window", 3, TIMESTAMPTZOID, TIMESTAMPTZOID, TEXTOID);
     Oid timescaledb = InvalidOid, timescaledb_schema = InvalidOid;
     c->timescaledb = find_extension("timescaledb", &timescaledb, &timescaledb_schema);
     const Oid all[] = {c->v7_to_timestamptz, c->v7_to_timestamp, c->extract_timestamp, c->extract_version,
                        c->time_min_key_tz,   c->time_max_key_tz, c->time_min_key_ts,   c->time_max_key_ts,
-                       c->range_min_key,     c->range_max_key,   c->key_at_start};
+                       c->range_min_key,     c->range_max_key,   c->key_at_start,     c->time_in_range,
+                       c->time_window};
     for (const Oid oid : all)
         if (!OidIsValid(oid)) return false;
     return true;

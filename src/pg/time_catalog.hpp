@@ -25,6 +25,9 @@ struct TimeCatalog {
     Oid range_min_key;       // uuid_range_min_key(tstzrange)
     Oid range_max_key;       // uuid_range_max_key(tstzrange)
     Oid key_at_start;        // uuid_time_key_at_start(uuid): a key left to the executor
+    Oid time_in_range_operator;  // uuid <@ tstzrange
+    Oid time_in_range;           // its function
+    Oid time_window;             // uuid_time_window(timestamptz, timestamptz, text)
     // Whether this database has the timescaledb extension (whose planner refuses uuid
     // constants that are not v7 keys beside a hypertable's partitioning column).
     bool timescaledb;

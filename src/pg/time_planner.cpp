@@ -2,11 +2,15 @@
 //
 //   WHERE uuid_v7_to_timestamptz(id) >= now() - interval '1 day'
 //
-// gets, beside it (never instead of it), `id >= uuid_time_min_key(now() - interval '1 day',
-// true)`: a plain range condition on the key, which an index on the key, partition pruning
-// and BRIN can use. The added conditions follow from the original one (core/time_bounds.hpp:
-// never fewer keys), so every row the query returned it still returns, and the original
-// condition still decides.
+// becomes `id <@ uuid_time_window(now() - interval '1 day', 'infinity', '[]')`, the operator
+// that comparison is equal to: exactly the same rows (uuid_time_window is NULL where the
+// comparisons are NULL or false on every row), an index condition on the key with nothing
+// checked again (the operator's support function, time_predicates.cpp), and the operator's
+// row estimate, which interpolates the window in the key's histogram where the comparison's
+// own estimate is a default guess. Where pruning needs comparisons of the key (partitioned
+// tables, TimescaleDB's hypertables) the comparison stays and the key range it implies,
+// `id >= uuid_time_min_key(now() - interval '1 day', true)`, is added beside it: it follows
+// from the comparison (core/time_bounds.hpp: never fewer keys), which still decides.
 //
 // Where: in the query of each planner level as PostgreSQL has flattened it (views, subqueries
 // and CTEs pulled up, PostgreSQL 18's virtual generated columns expanded, SQL functions
@@ -28,9 +32,10 @@
 //  - op is <, <=, =, >=, > of the function's result type (BETWEEN is two of them);
 //  - c has no Vars, no volatile functions, no subplans, aggregates, window functions or
 //    set-returning functions: a Const, a Param, now() - interval '1 day'...
-// A Const c gives constant key bounds, computed here (plan-time partition pruning, and
-// EXPLAIN shows the keys); any other c gives calls of the IMMUTABLE uuid_time_min_key() /
-// uuid_time_max_key(), evaluated when the scan starts (run-time pruning, index conditions).
+// A key's comparisons (one lower and one upper bound) make one window. A Const c gives a
+// constant window or constant key bounds, computed here (plan-time partition pruning, and
+// EXPLAIN shows the keys); any other c gives calls of IMMUTABLE functions, evaluated when
+// the scan starts (run-time pruning, index conditions).
 //
 // TimescaleDB: its planner reads every constant that a hypertable's uuid partitioning
 // column is compared with (Var op Const, after constant folding) as a v7 time, to choose
@@ -172,34 +177,70 @@ bool is_usable_comparand(Node* node) {
     return !has_row_dependent_part(node, nullptr) && !contain_volatile_functions(node);
 }
 
-// ---- pass 2: adding the key conditions ----------------------------------------------------
+// ---- pass 2: rewriting the comparisons ----------------------------------------------------
 
 struct Rewrite {
     const TimeCatalog* catalog;
+    Query* query;
 };
 
-// The uuid Var of this query level that `node` reads the time of, or null.
-const Var* time_key_of(const Rewrite& r, Query* query, Node* node, Oid comparison_type) {
+// One conjunct `f(key) op comparand` (the time on the left, after commuting).
+struct TimeComparison {
+    Node* conjunct;
+    const Var* key;
+    TimeFunction function;
+    Oid type;  // of the time: timestamptz, or timestamp (read as UTC)
+    Comparison comparison;
+    Node* comparand;
+    bool has_lower() const { return comparison != Comparison::less && comparison != Comparison::less_equal; }
+    bool has_upper() const { return comparison != Comparison::greater && comparison != Comparison::greater_equal; }
+    bool lower_inclusive() const { return comparison != Comparison::greater; }
+    bool upper_inclusive() const { return comparison != Comparison::less; }
+};
+
+// The uuid Var of this level that `node` reads the time of, or null.
+const Var* time_key_of(const Rewrite& r, Node* node, Oid comparison_type, TimeFunction* kind) {
     if (!IsA(node, FuncExpr)) return nullptr;
-    const auto* call = reinterpret_cast<FuncExpr*>(node);
+    const auto* call = castNode(FuncExpr, node);
     Oid result_type = InvalidOid;
-    const TimeFunction kind = time_function(*r.catalog, call->funcid, &result_type);
-    if (kind == TimeFunction::none || result_type != comparison_type || list_length(call->args) != 1) return nullptr;
+    *kind = time_function(*r.catalog, call->funcid, &result_type);
+    if (*kind == TimeFunction::none || result_type != comparison_type || list_length(call->args) != 1) return nullptr;
     const auto* arg = static_cast<Node*>(linitial(call->args));
     if (!IsA(arg, Var)) return nullptr;
-    const auto* var = reinterpret_cast<const Var*>(arg);
+    const auto* var = castNode(Var, arg);
     if (var->varlevelsup != 0 || var->vartype != UUIDOID || var->varattno <= 0) return nullptr;
-    if (kind == TimeFunction::needs_v7_check &&
-        (var->varno < 1 || var->varno > list_length(query->rtable) ||
-         !column_is_v7(*r.catalog, rt_fetch(var->varno, query->rtable), var->varattno)))
+    if (*kind == TimeFunction::needs_v7_check &&
+        (var->varno < 1 || var->varno > list_length(r.query->rtable) ||
+         !column_is_v7(*r.catalog, rt_fetch(var->varno, r.query->rtable), var->varattno)))
         return nullptr;
     return var;
 }
 
+// Reads `conjunct` as a time comparison, if it is one.
+bool read_time_comparison(const Rewrite& r, Node* conjunct, TimeComparison* out) {
+    if (!IsA(conjunct, OpExpr)) return false;
+    auto* op = castNode(OpExpr, conjunct);
+    if (list_length(op->args) != 2) return false;
+    TimeComparison t{conjunct, nullptr, TimeFunction::none, InvalidOid, Comparison::equal, nullptr};
+    if (!comparison_of(operator_function(op), &t.type, &t.comparison)) return false;
+    auto* left = static_cast<Node*>(linitial(op->args));
+    auto* right = static_cast<Node*>(lsecond(op->args));
+    t.comparand = right;
+    t.key = time_key_of(r, left, t.type, &t.function);
+    if (t.key == nullptr) {
+        t.key = time_key_of(r, right, t.type, &t.function);
+        t.comparand = left;
+        t.comparison = commuted(t.comparison);
+    }
+    if (t.key == nullptr || !is_usable_comparand(t.comparand)) return false;
+    *out = t;
+    return true;
+}
+
 // Whether the key is a column of a partitioned table (not a hypertable, a view or a subquery).
-bool is_partitioned_table_column(Query* query, const Var* var) {
-    if (var->varno < 1 || var->varno > list_length(query->rtable)) return false;
-    const RangeTblEntry* rte = rt_fetch(var->varno, query->rtable);
+bool is_partitioned_table_column(const Rewrite& r, const Var* var) {
+    if (var->varno < 1 || var->varno > list_length(r.query->rtable)) return false;
+    const RangeTblEntry* rte = rt_fetch(var->varno, r.query->rtable);
     return rte->rtekind == RTE_RELATION && rte->relkind == RELKIND_PARTITIONED_TABLE;
 }
 
@@ -235,92 +276,194 @@ Expr* key_bound_call(const Rewrite& r, Oid function, Node* comparand, bool inclu
     return reinterpret_cast<Expr*>(call);
 }
 
-// Appends to *derived the key conditions implied by `conjunct`, if it is a time predicate.
-void derive_from_conjunct(const Rewrite& r, Query* query, Node* conjunct, List** derived) {
-    if (!IsA(conjunct, OpExpr)) return;
-    auto* op = reinterpret_cast<OpExpr*>(conjunct);
-    if (list_length(op->args) != 2) return;
-    Oid type = InvalidOid;
-    Comparison comparison = Comparison::equal;
-    if (!comparison_of(operator_function(op), &type, &comparison)) return;
-
-    auto* left = static_cast<Node*>(linitial(op->args));
-    auto* right = static_cast<Node*>(lsecond(op->args));
-    Node* comparand = right;
-    const Var* key = time_key_of(r, query, left, type);
-    if (key == nullptr) {
-        key = time_key_of(r, query, right, type);
-        comparand = left;
-        comparison = commuted(comparison);
-    }
-    if (key == nullptr || !is_usable_comparand(comparand)) return;
-
-    // time > c, time >= c bound the key below; time < c, time <= c above; time = c both.
-    const bool has_lower = comparison != Comparison::less && comparison != Comparison::less_equal;
-    const bool has_upper = comparison != Comparison::greater && comparison != Comparison::greater_equal;
-    const bool lower_inclusive = comparison != Comparison::greater;
-    const bool upper_inclusive = comparison != Comparison::less;
-
-    // Bounds TimescaleDB accepts (see the top of this file).
-    const bool for_timescaledb = r.catalog->timescaledb && !is_partitioned_table_column(query, key);
+// The key conditions a comparison implies, to stand beside it: constant keys for a constant
+// comparand, bound calls evaluated when the scan starts otherwise; in TimescaleDB's forms
+// where `for_timescaledb` (see the top of this file).
+List* key_bounds_beside(const Rewrite& r, const TimeComparison& t, bool for_timescaledb) {
     Expr* min = nullptr;
     Expr* max = nullptr;
-    if (IsA(comparand, Const)) {
-        const auto* c = reinterpret_cast<Const*>(comparand);
-        if (c->constisnull) return;  // the conjunct is NULL on every row
+    if (IsA(t.comparand, Const)) {
+        const auto* c = castNode(Const, t.comparand);
+        if (c->constisnull) return NIL;  // the conjunct is NULL on every row
         // timestamp and timestamptz share one representation (a timestamp is read as UTC).
         const TimestampTz ts = DatumGetTimestampTz(c->constvalue);
-        if (has_lower) min = constant_lower_key(time_bound_of(ts, lower_inclusive), for_timescaledb);
-        if (has_upper) max = constant_upper_key(time_bound_of(ts, upper_inclusive), for_timescaledb);
+        if (t.has_lower()) min = constant_lower_key(time_bound_of(ts, t.lower_inclusive()), for_timescaledb);
+        if (t.has_upper()) max = constant_upper_key(time_bound_of(ts, t.upper_inclusive()), for_timescaledb);
     } else {
-        const bool tz = type == TIMESTAMPTZOID;
-        if (has_lower)
-            min = key_bound_call(r, tz ? r.catalog->time_min_key_tz : r.catalog->time_min_key_ts, comparand,
-                                 lower_inclusive, for_timescaledb);
-        if (has_upper)
-            max = key_bound_call(r, tz ? r.catalog->time_max_key_tz : r.catalog->time_max_key_ts, comparand,
-                                 upper_inclusive, for_timescaledb);
+        const bool tz = t.type == TIMESTAMPTZOID;
+        if (t.has_lower())
+            min = key_bound_call(r, tz ? r.catalog->time_min_key_tz : r.catalog->time_min_key_ts, t.comparand,
+                                 t.lower_inclusive(), for_timescaledb);
+        if (t.has_upper())
+            max = key_bound_call(r, tz ? r.catalog->time_max_key_tz : r.catalog->time_max_key_ts, t.comparand,
+                                 t.upper_inclusive(), for_timescaledb);
     }
     // Valid v7 constants bound strictly (id > v7_max(m - 1)); prefix keys inclusively.
-    const bool strict = for_timescaledb && IsA(comparand, Const);
-    *derived = list_concat(*derived, key_bound_conditions(reinterpret_cast<const Expr*>(key), min, max, strict));
+    const bool strict = for_timescaledb && IsA(t.comparand, Const);
+    return key_bound_conditions(reinterpret_cast<const Expr*>(t.key), min, max, strict);
 }
 
-// Every top-level AND conjunct of `quals` (nested ANDs too: BETWEEN is one).
-void derive_from_quals(const Rewrite& r, Query* query, Node* quals, List** derived) {
-    if (quals == nullptr) return;
-    if (IsA(quals, List) || is_andclause(quals)) {
-        List* conjuncts = IsA(quals, List) ? reinterpret_cast<List*>(quals) : reinterpret_cast<BoolExpr*>(quals)->args;
-        ListCell* cell;
-        foreach (cell, conjuncts)
-            derive_from_quals(r, query, static_cast<Node*>(lfirst(cell)), derived);
-        return;
+// ---- the exact replacement: key <@ tstzrange(lower, upper) --------------------------------
+
+// A text constant, as the parser makes one (of the default collation).
+Node* text_const(const char* text) {
+    return reinterpret_cast<Node*>(
+        makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1, CStringGetTextDatum(text), false, false));
+}
+
+// A comparand as a timestamptz: a timestamp is read as UTC, as uuid_v7_to_timestamp() gives it.
+Node* as_timestamptz(Node* comparand, Oid type) {
+    if (type == TIMESTAMPTZOID) return copy_node(comparand);
+    if (IsA(comparand, Const)) {
+        auto* c = copy_node(castNode(Const, comparand));
+        c->consttype = TIMESTAMPTZOID;  // the same microseconds, now meaning UTC
+        return reinterpret_cast<Node*>(c);
     }
-    derive_from_conjunct(r, query, quals, derived);
+    return reinterpret_cast<Node*>(makeFuncExpr(F_TIMEZONE_TEXT_TIMESTAMP, TIMESTAMPTZOID,
+                                                list_of(text_const("UTC"), copy_node(comparand)), InvalidOid,
+                                                DEFAULT_COLLATION_OID, COERCE_EXPLICIT_CALL));
 }
 
-// `quals AND derived...`, or `quals` unchanged.
-Node* with_derived(const Rewrite& r, Query* query, Node* quals) {
-    List* derived = NIL;
-    derive_from_quals(r, query, quals, &derived);
-    if (derived == NIL) return quals;
-    if (IsA(quals, List)) return reinterpret_cast<Node*>(list_concat(reinterpret_cast<List*>(quals), derived));
-    return reinterpret_cast<Node*>(make_andclause(lcons(quals, derived)));
+Node* timestamptz_const(const char* text) {
+    const Datum value = DirectFunctionCall3(timestamptz_in, CStringGetDatum(text), ObjectIdGetDatum(InvalidOid),
+                                            Int32GetDatum(-1));
+    return reinterpret_cast<Node*>(makeConst(TIMESTAMPTZOID, -1, InvalidOid, sizeof(TimestampTz), value, false,
+                                             FLOAT8PASSBYVAL));
 }
 
-void rewrite_jointree(const Rewrite& r, Query* query, Node* node) {
+// The time window of a key: at most one lower and one upper comparison (`=` is both).
+struct Window {
+    const TimeComparison* lower = nullptr;
+    const TimeComparison* upper = nullptr;
+};
+
+// `key <@ uuid_time_window(lower, upper, bounds)`: the key's time in the window, exactly as
+// the comparisons say, NULL included (see uuid_time_window in time_predicates.cpp). A side
+// without a comparison is the infinity no key's time reaches. For constant comparands the
+// window is computed here: a constant range (plan-time index bounds, and EXPLAIN shows the
+// keys), or, where the comparisons are NULL or false on every row, the constant false.
+Node* window_condition(const Rewrite& r, const Var* key, const Window& w) {
+    Node* lower = w.lower ? as_timestamptz(w.lower->comparand, w.lower->type) : timestamptz_const("-infinity");
+    Node* upper = w.upper ? as_timestamptz(w.upper->comparand, w.upper->type) : timestamptz_const("infinity");
+    char bounds[3] = {w.lower == nullptr || w.lower->lower_inclusive() ? '[' : '(',
+                      w.upper == nullptr || w.upper->upper_inclusive() ? ']' : ')', '\0'};
+    Node* window = reinterpret_cast<Node*>(makeFuncExpr(r.catalog->time_window, TSTZRANGEOID,
+                                                        lappend(list_of(lower, upper), text_const(bounds)),
+                                                        InvalidOid, DEFAULT_COLLATION_OID, COERCE_EXPLICIT_CALL));
+    if (IsA(lower, Const) && IsA(upper, Const)) {
+        window = eval_const_expressions(nullptr, window);
+        if (IsA(window, Const) && castNode(Const, window)->constisnull) return makeBoolConst(false, false);
+    }
+    auto* in_window = castNode(OpExpr, make_opclause(r.catalog->time_in_range_operator, BOOLOID, false,
+                                                     reinterpret_cast<Expr*>(copy_node(key)),
+                                                     reinterpret_cast<Expr*>(window), InvalidOid, InvalidOid));
+    in_window->opfuncid = r.catalog->time_in_range;
+    return reinterpret_cast<Node*>(in_window);
+}
+
+// uuid_extract_version(key) IS NOT NULL: beside the window of uuid_extract_timestamp() under
+// the v7 CHECK, what makes it exact. That CHECK lets keys of no version through (a variant
+// other than RFC 9562's: nil, max...), whose uuid_extract_timestamp() is NULL but whose
+// first 48 bits may lie in the window. PostgreSQL guesses 0.995 for it, which leaves the
+// window's estimate as it is.
+Node* has_version(const Rewrite& r, const Var* key) {
+    auto* test = makeNode(NullTest);
+    test->arg = reinterpret_cast<Expr*>(makeFuncExpr(r.catalog->extract_version, INT2OID,
+                                                     list_of(copy_node(key)), InvalidOid, InvalidOid,
+                                                     COERCE_EXPLICIT_CALL));
+    test->nulltesttype = IS_NOT_NULL;
+    test->location = -1;
+    return reinterpret_cast<Node*>(test);
+}
+
+// How a comparison is rewritten.
+enum class Treatment : uint8 {
+    // Replaced by key <@ range (and has_version() for uuid_extract_timestamp): exact, so
+    // nothing is checked again, and the operator's estimator interpolates the window in the
+    // key's histogram, where the comparison's own estimate is a default guess.
+    window,
+    // Kept, with the key bounds it implies beside it: for partitioned tables, whose pruning
+    // reads comparisons of the key and not the operator, and in databases with TimescaleDB,
+    // whose chunk exclusion reads them too (in its own forms: see the top of this file).
+    bounds_beside,
+};
+
+Treatment treatment_of(const Rewrite& r, const TimeComparison& t) {
+    if (is_partitioned_table_column(r, t.key)) return Treatment::bounds_beside;
+    if (r.catalog->timescaledb) return Treatment::bounds_beside;
+    return Treatment::window;
+}
+
+// Rewrites one list of conjuncts (the quals of a FromExpr or a JoinExpr, an implicit AND).
+List* rewrite_conjuncts(const Rewrite& r, List* conjuncts) {
+    List* kept = NIL;
+    List* added = NIL;
+    // Time comparisons to put into windows, in the order they came.
+    TimeComparison* pending = static_cast<TimeComparison*>(palloc(sizeof(TimeComparison) * list_length(conjuncts)));
+    int n_pending = 0;
+    ListCell* cell;
+    foreach (cell, conjuncts) {
+        auto* conjunct = static_cast<Node*>(lfirst(cell));
+        TimeComparison t;
+        if (!read_time_comparison(r, conjunct, &t)) {
+            kept = lappend(kept, conjunct);
+            continue;
+        }
+        if (treatment_of(r, t) == Treatment::bounds_beside) {
+            kept = lappend(kept, conjunct);
+            added = list_concat(added, key_bounds_beside(r, t, r.catalog->timescaledb && !is_partitioned_table_column(r, t.key)));
+            continue;
+        }
+        pending[n_pending++] = t;
+    }
+    // Windows: each key's first lower comparison with its first upper one (so that the
+    // estimator sees the whole window); any other comparison of the key alone.
+    bool* used = static_cast<bool*>(palloc0(sizeof(bool) * (n_pending + 1)));
+    for (int i = 0; i < n_pending; ++i) {
+        if (used[i]) continue;
+        used[i] = true;
+        Window w;
+        if (pending[i].has_lower()) w.lower = &pending[i];
+        if (pending[i].has_upper()) w.upper = &pending[i];
+        bool needs_version = pending[i].function == TimeFunction::needs_v7_check;
+        for (int j = i + 1; j < n_pending && (w.lower == nullptr || w.upper == nullptr); ++j) {
+            if (used[j] || !equal(pending[j].key, pending[i].key)) continue;
+            const bool fills_lower = w.lower == nullptr && pending[j].comparison != Comparison::equal && pending[j].has_lower();
+            const bool fills_upper = w.upper == nullptr && pending[j].comparison != Comparison::equal && pending[j].has_upper();
+            if (!fills_lower && !fills_upper) continue;
+            used[j] = true;
+            if (fills_lower) w.lower = &pending[j];
+            if (fills_upper) w.upper = &pending[j];
+            needs_version = needs_version || pending[j].function == TimeFunction::needs_v7_check;
+        }
+        added = lappend(added, window_condition(r, pending[i].key, w));
+        if (needs_version) added = lappend(added, has_version(r, pending[i].key));
+    }
+    pfree(used);
+    pfree(pending);
+    return list_concat(kept, added);
+}
+
+// The quals of a join tree node, an implicit-AND list after preprocessing (or a lone clause).
+Node* rewrite_quals(const Rewrite& r, Node* quals) {
+    if (quals == nullptr) return quals;
+    List* conjuncts = IsA(quals, List) ? castNode(List, quals) : list_of(quals);
+    return reinterpret_cast<Node*>(rewrite_conjuncts(r, conjuncts));
+}
+
+void rewrite_jointree(const Rewrite& r, Node* node) {
     if (node == nullptr) return;
     if (IsA(node, FromExpr)) {
-        auto* from = reinterpret_cast<FromExpr*>(node);
+        auto* from = castNode(FromExpr, node);
         ListCell* cell;
         foreach (cell, from->fromlist)
-            rewrite_jointree(r, query, static_cast<Node*>(lfirst(cell)));
-        from->quals = with_derived(r, query, from->quals);
+            rewrite_jointree(r, static_cast<Node*>(lfirst(cell)));
+        from->quals = rewrite_quals(r, from->quals);
     } else if (IsA(node, JoinExpr)) {
-        auto* join = reinterpret_cast<JoinExpr*>(node);
-        rewrite_jointree(r, query, join->larg);
-        rewrite_jointree(r, query, join->rarg);
-        join->quals = with_derived(r, query, join->quals);
+        auto* join = castNode(JoinExpr, node);
+        rewrite_jointree(r, join->larg);
+        rewrite_jointree(r, join->rarg);
+        join->quals = rewrite_quals(r, join->quals);
     }
 }
 
@@ -343,8 +486,8 @@ void time_predicates_relation_info(PlannerInfo* root, Oid relation, bool inherit
         const TimeCatalog* catalog = time_catalog();
         Query* query = root->parse;
         if (catalog != nullptr && jointree_has_time_call(*catalog, reinterpret_cast<Node*>(query->jointree))) {
-            Rewrite r{catalog};
-            rewrite_jointree(r, query, reinterpret_cast<Node*>(query->jointree));
+            Rewrite r{catalog, query};
+            rewrite_jointree(r, reinterpret_cast<Node*>(query->jointree));
         }
     }
     if (previous_relation_info_hook != nullptr) previous_relation_info_hook(root, relation, inherits, rel);
@@ -358,9 +501,9 @@ void define_time_predicates() {
     DefineCustomBoolVariable(
         "uuidx.time_predicates",
         "Lets indexes on a uuid key answer comparisons of the key's time, such as uuid_v7_to_timestamptz(id) > c.",
-        "With this on, the planner adds the key range the comparison implies (id >= ... AND id <= ...) beside it, "
-        "so that a btree or BRIN index on the key and partition pruning can use it. The comparison itself is "
-        "kept, so results do not change.",
+        "With this on, the planner rewrites such a comparison into the operator it is equal to (id <@ "
+        "uuid_time_window(...)), or on partitioned tables adds the key range it implies beside it, so that a btree "
+        "or BRIN index on the key and partition pruning can use it. Results do not change.",
         &time_predicates_enabled, true, PGC_USERSET, 0, nullptr, nullptr, nullptr);
 }
 

@@ -285,6 +285,29 @@ Datum uuidx_time_max_key(PG_FUNCTION_ARGS) {
     return uuid_datum(call_core([&] { return uuidx::max_key_of_upper(bound); }));
 }
 
+// uuid_time_window(lower, upper, bounds): tstzrange(lower, upper, bounds), but NULL where
+// the window is inverted (lower > upper) as well as where a bound is NULL (STRICT): then
+// `id <@ uuid_time_window(a, b)` is NULL or false on every row exactly where the comparisons
+// `time >= a AND time < b` are, while tstzrange() reads a NULL bound as unbounded and raises
+// an error for an inverted window. The planner hook writes the time comparisons it replaces
+// with it (time_planner.cpp).
+PG_FUNCTION_INFO_V1(uuidx_time_window);
+Datum uuidx_time_window(PG_FUNCTION_ARGS) {
+    const TimestampTz lower = PG_GETARG_TIMESTAMPTZ(0);
+    const TimestampTz upper = PG_GETARG_TIMESTAMPTZ(1);
+    const char* bounds = text_to_cstring(PG_GETARG_TEXT_PP(2));
+    const bool valid = strlen(bounds) == 2 && (bounds[0] == '[' || bounds[0] == '(') &&
+                       (bounds[1] == ']' || bounds[1] == ')');
+    if (!valid)
+        ereport(ERROR, (errcode(ERRCODE_SYNTAX_ERROR), errmsg("invalid range bound flags"),
+                        errhint("Valid values are \"[]\", \"[)\", \"(]\", and \"()\".")));
+    if (lower > upper) PG_RETURN_NULL();
+    TypeCacheEntry* type = lookup_type_cache(TSTZRANGEOID, TYPECACHE_RANGE_INFO);
+    RangeBound low{TimestampTzGetDatum(lower), false, bounds[0] == '[', true};
+    RangeBound high{TimestampTzGetDatum(upper), false, bounds[1] == ']', false};
+    PG_RETURN_RANGE_P(UUIDX_MAKE_RANGE(type, &low, &high, false));
+}
+
 // Its argument, labelled STABLE rather than IMMUTABLE so that the planner never folds a
 // call into a constant: the executor evaluates it once when the scan starts. The planner
 // hook wraps the key bounds it derives from a parameter or a stable comparand in it where
