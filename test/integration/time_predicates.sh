@@ -49,7 +49,7 @@ out=$(psql_quiet -At -d uuidx_tp -c 'SELECT s1.uuid_max()' -c 'SET enable_seqsca
 echo "$out"
 # Index conditions in the first, second and last plans only: not on the namesake.
 [ "$(cond <<<"$out")" = 3 ]
-[ "$(grep -c 'uuid_time_min_key' <<<"$out")" = 3 ]
+[ "$(grep -c 'uuid_time_window' <<<"$out")" = 3 ]
 
 # A database without uuidx, the library loaded: nothing changes, nothing fails.
 psql_quiet -At -d uuidx_tp_plain -c "LOAD 'uuidx'" -c 'CREATE TABLE t (id uuid PRIMARY KEY)' \

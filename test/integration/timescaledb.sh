@@ -105,8 +105,9 @@ expect_chunks 11 "uuidx.uuid_v7_to_timestamptz(id) > '-infinity'"
 expect_chunks 11 "id OPERATOR(uuidx.<@) tstzrange('2025-03-05 10:00+00', '2025-03-05 11:00+00')" "index conditions in every chunk"
 expect_chunks 11 "uuid_timestamp(id) >= '2025-03-05 10:00+00' AND uuid_timestamp(id) < '2025-03-05 11:00+00'" "TimescaleDB's function"
 
-# now(), parameters and PL/pgSQL variables: the bounds are evaluated when the scan starts
-# (a parameter of a custom plan is never folded into a key TimescaleDB would refuse).
+# now(), parameters and PL/pgSQL variables. now() and a generic plan's parameters: the
+# bounds are evaluated when the scan starts. A custom plan's parameters are constants by
+# the time uuidx sees the query: valid v7 bounds, and chunks excluded when it is planned.
 plan=$(sql -c "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
                SELECT count(*) FROM readings WHERE uuidx.uuid_v7_to_timestamptz(id) >= now() - interval '1 hour'")
 echo "$plan"
@@ -121,9 +122,15 @@ for plans in force_custom_plan force_generic_plan; do
     args+=(-c "EXPLAIN (COSTS OFF) $execute")
     out=$(sql "${args[@]}")
     [ "$(grep -cx 6 <<<"$out")" = 7 ] || { echo "$out"; echo "FAILED: EXECUTE q ($plans) counted other rows than 6"; exit 1; }
-    grep -q 'Chunks excluded during startup: 10' <<<"$out" ||
-        { echo "$out"; echo "FAILED: the prepared statement ($plans) excludes no chunk when the scan starts"; exit 1; }
-    echo "ok: a prepared statement's parameters ($plans) count the right rows and exclude 10 chunks when the scan starts"
+    if [ "$plans" = force_custom_plan ]; then
+        [ "$(chunks_scanned <<<"$out")" = 1 ] ||
+            { echo "$out"; echo "FAILED: the prepared statement ($plans) is not planned on one chunk"; exit 1; }
+        echo "ok: a prepared statement's parameters ($plans) count the right rows, planned on 1 of 11 chunks"
+    else
+        grep -q 'Chunks excluded during startup: 10' <<<"$out" ||
+            { echo "$out"; echo "FAILED: the prepared statement ($plans) excludes no chunk when the scan starts"; exit 1; }
+        echo "ok: a prepared statement's parameters ($plans) count the right rows and exclude 10 chunks when the scan starts"
+    fi
 done
 check "a view of the hypertable counts the right rows" "
     SELECT (SELECT count(*) FROM readings_view WHERE uuidx.uuid_v7_to_timestamptz(id) >= '2025-03-10 12:00+00') = 172
