@@ -29,6 +29,7 @@ extern "C" {
 #include "nodes/pathnodes.h"
 #include "nodes/supportnodes.h"
 #include "optimizer/optimizer.h"
+#include "optimizer/pathnode.h"
 #include "optimizer/plancat.h"
 #include "optimizer/planner.h"
 #include "parser/parsetree.h"
@@ -73,6 +74,20 @@ extern "C" {
 #else
 #define UUIDX_PLANNER_PARAMS Query *parse, const char *query_string, int cursor_options, ParamListInfo bound_params
 #define UUIDX_PLANNER_ARGS parse, query_string, cursor_options, bound_params
+#endif
+
+// The hook that sees each table as the planner builds it: 19 replaced get_relation_info_hook
+// by build_simple_rel_hook, called for every relation (not only tables) at the same moment.
+#if PG_VERSION_NUM >= 190000
+using UuidxRelationHookType = build_simple_rel_hook_type;
+#define UUIDX_RELATION_HOOK build_simple_rel_hook
+#define UUIDX_RELATION_HOOK_PARAMS PlannerInfo *root, RelOptInfo *rel, RangeTblEntry *rte
+#define UUIDX_RELATION_HOOK_ARGS root, rel, rte
+#else
+using UuidxRelationHookType = get_relation_info_hook_type;
+#define UUIDX_RELATION_HOOK get_relation_info_hook
+#define UUIDX_RELATION_HOOK_PARAMS PlannerInfo *root, Oid relation_oid, bool inherits, RelOptInfo *rel
+#define UUIDX_RELATION_HOOK_ARGS root, relation_oid, inherits, rel
 #endif
 
 // Syscache callbacks: 19 names the cache by the SysCacheIdentifier enum, not an int.

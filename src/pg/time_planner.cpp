@@ -16,8 +16,8 @@
 // and CTEs pulled up, PostgreSQL 18's virtual generated columns expanded, SQL functions
 // inlined, constants folded and, in custom plans, parameters replaced by their values), at
 // the one moment when that is done and the quals are not yet distributed to the tables: when
-// the planner builds the level's first table (get_relation_info_hook). So a time that reaches
-// the query through a view column, an inlined subquery or CTE or a virtual column is seen as
+// the planner builds the level's first table (get_relation_info_hook; on 19,
+// build_simple_rel_hook, which postgres.hpp names). So a time that reaches the query through a view column, an inlined subquery or CTE or a virtual column is seen as
 // the function call it is; a subquery PostgreSQL keeps (LIMIT inside, set operations...) is a
 // planner level of its own, with the quals PostgreSQL pushes down into it.
 //
@@ -72,7 +72,7 @@ namespace uuidx::pg {
 namespace {
 
 bool time_predicates_enabled = true;
-get_relation_info_hook_type previous_relation_info_hook = nullptr;
+UuidxRelationHookType previous_relation_hook = nullptr;
 
 enum class Comparison : uint8 { less, less_equal, equal, greater_equal, greater };
 
@@ -473,7 +473,7 @@ void rewrite_jointree(const Rewrite& r, Node* node) {
 // partition or inheritance child, and a level's other relations (subqueries, functions...)
 // are not tables.
 bool is_first_table_of_level(const PlannerInfo* root, const RelOptInfo* rel) {
-    if (rel->reloptkind != RELOPT_BASEREL) return false;
+    if (rel->reloptkind != RELOPT_BASEREL || rel->rtekind != RTE_RELATION) return false;
     for (int i = 1; i < root->simple_rel_array_size; ++i) {
         const RelOptInfo* other = root->simple_rel_array[i];
         if (other != nullptr && other != rel && other->rtekind == RTE_RELATION) return false;
@@ -481,7 +481,7 @@ bool is_first_table_of_level(const PlannerInfo* root, const RelOptInfo* rel) {
     return true;
 }
 
-void time_predicates_relation_info(PlannerInfo* root, Oid relation, bool inherits, RelOptInfo* rel) {
+void time_predicates_relation_hook(UUIDX_RELATION_HOOK_PARAMS) {
     if (time_predicates_enabled && is_first_table_of_level(root, rel)) {
         const TimeCatalog* catalog = time_catalog();
         Query* query = root->parse;
@@ -490,7 +490,7 @@ void time_predicates_relation_info(PlannerInfo* root, Oid relation, bool inherit
             rewrite_jointree(r, reinterpret_cast<Node*>(query->jointree));
         }
     }
-    if (previous_relation_info_hook != nullptr) previous_relation_info_hook(root, relation, inherits, rel);
+    if (previous_relation_hook != nullptr) previous_relation_hook(UUIDX_RELATION_HOOK_ARGS);
 }
 
 }  // namespace
@@ -508,8 +508,8 @@ void define_time_predicates() {
 }
 
 void install_time_predicates_planner() {
-    previous_relation_info_hook = get_relation_info_hook;
-    get_relation_info_hook = time_predicates_relation_info;
+    previous_relation_hook = UUIDX_RELATION_HOOK;
+    UUIDX_RELATION_HOOK = time_predicates_relation_hook;
 }
 
 }  // namespace uuidx::pg
