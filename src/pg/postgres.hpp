@@ -10,6 +10,7 @@ extern "C" {
 #include "access/genam.h"
 #include "access/htup_details.h"
 #include "access/stratnum.h"
+#include "access/sysattr.h"
 #include "access/table.h"
 #include "catalog/dependency.h"
 #include "catalog/pg_am.h"
@@ -28,7 +29,10 @@ extern "C" {
 #include "nodes/nodeFuncs.h"
 #include "nodes/pathnodes.h"
 #include "nodes/supportnodes.h"
+#include "optimizer/cost.h"
 #include "optimizer/optimizer.h"
+#include "optimizer/pathnode.h"
+#include "optimizer/paths.h"
 #include "optimizer/plancat.h"
 #include "optimizer/planner.h"
 #include "parser/parsetree.h"
@@ -96,6 +100,16 @@ using UuidxSysCacheId = int;
 #define UUIDX_MAKE_RANGE(type, lower, upper, empty) make_range(type, lower, upper, empty, nullptr)
 #else
 #define UUIDX_MAKE_RANGE(type, lower, upper, empty) make_range(type, lower, upper, empty)
+#endif
+
+// build_expression_pathkey(): 16 dropped the nullable_relids parameter (a Var says itself
+// which outer joins null it).
+#if PG_VERSION_NUM >= 160000
+#define UUIDX_BUILD_EXPRESSION_PATHKEY(root, expr, opno, rel, create_it) \
+    build_expression_pathkey(root, expr, opno, rel, create_it)
+#else
+#define UUIDX_BUILD_EXPRESSION_PATHKEY(root, expr, opno, rel, create_it) \
+    build_expression_pathkey(root, expr, nullptr, opno, rel, create_it)
 #endif
 
 // 17 has pg_catalog.uuid_extract_version(); 18's pg_catalog.uuid_extract_timestamp() reads
