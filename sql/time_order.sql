@@ -122,6 +122,18 @@ RESET enable_hashjoin;
 RESET enable_nestloop;
 RESET enable_sort;
 
+-- An index whose first column is the key and a condition on its second column, = ANY(array):
+-- before 17 a btree scans once per array element, out of the key's order, so the condition
+-- is not an index condition of the ordered scan there.
+CREATE TABLE to_wide (id uuid NOT NULL, n integer NOT NULL, pad text NOT NULL);
+INSERT INTO to_wide SELECT id, n % 50, repeat('x', 100) FROM to_keys;
+CREATE INDEX to_wide_id_n ON to_wide (id, n);
+ANALYZE to_wide;
+SELECT same_rows, row_count FROM pg_temp.ordered($$SELECT n, pad FROM to_wide WHERE n = ANY('{3,7,11}')
+                                                  ORDER BY uuid_v7_to_timestamptz(id), id LIMIT 10$$);
+SELECT same_rows, row_count FROM pg_temp.ordered($$SELECT n, pad FROM to_wide WHERE n = ANY('{3,7,11}')
+                                                  ORDER BY uuid_v7_to_timestamptz(id) DESC, id DESC LIMIT 10$$);
+
 -- The setting off: the plans of before.
 SET uuidx.time_predicates = off;
 SELECT * FROM pg_temp.ordered($$SELECT id, n FROM to_keys ORDER BY uuid_v7_to_timestamptz(id) DESC, id DESC LIMIT 20$$);
@@ -226,4 +238,4 @@ SELECT pg_temp.plan_has($$SELECT min(public.uuid_extract_timestamp(id)) FROM to_
 RESET max_parallel_workers_per_gather;
 RESET timezone;
 DROP VIEW to_keys_view;
-DROP TABLE to_keys, to_nullable, to_nulls_first, to_parts, to_checked, to_unchecked;
+DROP TABLE to_keys, to_wide, to_nullable, to_nulls_first, to_parts, to_checked, to_unchecked;

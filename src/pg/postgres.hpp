@@ -112,6 +112,11 @@ using UuidxSysCacheId = int;
     build_expression_pathkey(root, expr, nullptr, opno, rel, create_it)
 #endif
 
+// A btree scan with an = ANY(array) condition on a column after the first returns the rows in
+// the index's order from 17 on; before, it scans once per array element (PostgreSQL marks
+// such a scan unordered).
+#define UUIDX_BTREE_LOWER_ARRAY_KEEPS_ORDER (PG_VERSION_NUM >= 170000)
+
 // 17 has pg_catalog.uuid_extract_version(); 18's pg_catalog.uuid_extract_timestamp() reads
 // v7 times too (17's reads v1 only, so it is not a v7 time function there). 18 also marks
 // CHECK constraints NOT ENFORCED (ConstrCheck.ccenforced).

@@ -192,6 +192,23 @@ bool index_clauses_of(Path* path, const IndexOptInfo* index, List** clauses) {
     }
 }
 
+// The conditions of `clauses` that an ordered scan of the index can take: before 17, not an
+// = ANY(array) on a column after the first (see UUIDX_BTREE_LOWER_ARRAY_KEEPS_ORDER); those are
+// checked on the rows the scan returns, as every condition that is not an index condition.
+List* conditions_keeping_order(List* clauses) {
+#if UUIDX_BTREE_LOWER_ARRAY_KEEPS_ORDER
+    return clauses;
+#else
+    List* kept = NIL;
+    ListCell* cell;
+    foreach (cell, clauses) {
+        auto* clause = lfirst_node(IndexClause, cell);
+        if (clause->indexcol == 0 || !IsA(clause->rinfo->clause, ScalarArrayOpExpr)) kept = lappend(kept, clause);
+    }
+    return kept;
+#endif
+}
+
 // The index conditions PostgreSQL found for `index` among the table's conditions (the key
 // range of a time window among them), so that they stay index conditions of the ordered scan.
 // A path with them may have lost to a cheaper one without order (a sequential scan, where
@@ -199,7 +216,8 @@ bool index_clauses_of(Path* path, const IndexOptInfo* index, List** clauses) {
 // read them from there.
 List* index_conditions(PlannerInfo* root, RelOptInfo* rel, const IndexOptInfo* index) {
     List* clauses = NIL;
-    if (rel->baserestrictinfo == NIL || index_clauses_in(rel->pathlist, index, &clauses)) return clauses;
+    if (rel->baserestrictinfo == NIL) return NIL;
+    if (index_clauses_in(rel->pathlist, index, &clauses)) return conditions_keeping_order(clauses);
     List* const pathlist = rel->pathlist;
     List* const partial_pathlist = rel->partial_pathlist;
     rel->pathlist = NIL;
@@ -208,7 +226,7 @@ List* index_conditions(PlannerInfo* root, RelOptInfo* rel, const IndexOptInfo* i
     if (!index_clauses_in(rel->pathlist, index, &clauses)) index_clauses_in(rel->partial_pathlist, index, &clauses);
     rel->pathlist = pathlist;
     rel->partial_pathlist = partial_pathlist;
-    return clauses;
+    return conditions_keeping_order(clauses);
 }
 
 // Whether an index-only scan of `index` can give every column that the table's part of the
