@@ -30,9 +30,9 @@
 // index path with those pathkeys goes to add_path() to compete with the others on cost.
 // The path keeps the index conditions that PostgreSQL found for the index (the key range of
 // a time window among them), and is index-only where the index returns every column the
-// table's part of the query reads. Parallel (partial) paths are not offered: a parallel
-// index scan's workers each return a part of the order, so only a Gather Merge above them
-// would keep it, and PostgreSQL builds that from the serial pathkeys' sort anyway.
+// table's part of the query reads. Parallel (partial) paths are not offered: workers each
+// return a part of the order, which only a Gather Merge would put together, and the shapes
+// that gain most (a LIMIT, min/max, a keyset page) read a few index pages serially.
 //
 // Cost for the queries it does not touch: with uuidx.time_predicates off, a branch per table;
 // otherwise, for a table with indexes in a query that has an ordering or a join, one look at
