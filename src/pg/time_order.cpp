@@ -209,6 +209,25 @@ List* conditions_keeping_order(List* clauses) {
 #endif
 }
 
+// The columns of the table that `conditions` (RestrictInfos) read, added to `columns`
+// (numbered as pull_varattnos() does).
+Bitmapset* columns_read_by(const RelOptInfo* rel, List* conditions, Bitmapset* columns) {
+    ListCell* cell;
+    foreach (cell, conditions)
+        pull_varattnos(reinterpret_cast<Node*>(lfirst_node(RestrictInfo, cell)->clause), rel->relid, &columns);
+    return columns;
+}
+
+// Whether a condition of the table reads a key column of `index`: where none does, the
+// index has no condition to find.
+bool conditions_read_index(const RelOptInfo* rel, const IndexOptInfo* index) {
+    const Bitmapset* read = columns_read_by(rel, rel->baserestrictinfo, nullptr);
+    for (int i = 0; i < index->nkeycolumns; ++i)
+        if (index->indexkeys[i] > 0 && bms_is_member(index->indexkeys[i] - FirstLowInvalidHeapAttributeNumber, read))
+            return true;
+    return false;
+}
+
 // The index conditions PostgreSQL found for `index` among the table's conditions (the key
 // range of a time window among them), so that they stay index conditions of the ordered scan.
 // A path with them may have lost to a cheaper one without order (a sequential scan, where
@@ -216,8 +235,8 @@ List* conditions_keeping_order(List* clauses) {
 // read them from there.
 List* index_conditions(PlannerInfo* root, RelOptInfo* rel, const IndexOptInfo* index) {
     List* clauses = NIL;
-    if (rel->baserestrictinfo == NIL) return NIL;
     if (index_clauses_in(rel->pathlist, index, &clauses)) return conditions_keeping_order(clauses);
+    if (!conditions_read_index(rel, index)) return NIL;
     List* const pathlist = rel->pathlist;
     List* const partial_pathlist = rel->partial_pathlist;
     rel->pathlist = NIL;
@@ -236,9 +255,7 @@ bool index_returns_all(const RelOptInfo* rel, const IndexOptInfo* index) {
     if (!enable_indexonlyscan) return false;
     Bitmapset* read = nullptr;
     pull_varattnos(reinterpret_cast<Node*>(rel->reltarget->exprs), rel->relid, &read);
-    ListCell* cell;
-    foreach (cell, index->indrestrictinfo)
-        pull_varattnos(reinterpret_cast<Node*>(lfirst_node(RestrictInfo, cell)->clause), rel->relid, &read);
+    read = columns_read_by(rel, index->indrestrictinfo, read);
     Bitmapset* returned = nullptr;
     for (int i = 0; i < index->ncolumns; ++i)
         if (index->indexkeys[i] != 0 && index->canreturn[i])
