@@ -26,7 +26,7 @@ DATA_built       = $(BUILT_SCRIPTS)
 # test creating and dropping it (untouched_catalog, extension_update, ossp_coexistence) say
 # so and leave the database as they found it.
 REGRESS      = untouched_catalog extension_update ossp_coexistence catalog inspect generate_v7 uuidv7_shift uuidv7_infinity \
-               generate_v6_v1 name_based name_based_v3 family_misc time_range range_plans time_predicates partitions \
+               generate_v6_v1 name_based name_based_v3 family_misc time_range range_plans time_predicates time_order partitions \
                migration_guide switch_to_uuidx text_forms bad_input builtin_parity base32hex_parity
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 # REGRESS_SKIP=name... leaves tests out (debian/rules, for the build-time test).

@@ -1,6 +1,7 @@
 // The shared library's identity for PostgreSQL, and its load-time set-up.
 #include "public_id.hpp"
 #include "server_order.hpp"
+#include "time_order.hpp"
 #include "time_planner.hpp"
 
 extern "C" {
@@ -15,6 +16,7 @@ void _PG_init(void) {
     uuidx::pg::define_time_predicates();
     uuidx::pg::init_server_order();
     uuidx::pg::install_time_predicates_planner();
+    uuidx::pg::install_time_order_paths();
 }
 
 }  // extern "C"

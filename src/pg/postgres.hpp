@@ -10,6 +10,7 @@ extern "C" {
 #include "access/genam.h"
 #include "access/htup_details.h"
 #include "access/stratnum.h"
+#include "access/sysattr.h"
 #include "access/table.h"
 #include "catalog/dependency.h"
 #include "catalog/pg_am.h"
@@ -28,8 +29,10 @@ extern "C" {
 #include "nodes/nodeFuncs.h"
 #include "nodes/pathnodes.h"
 #include "nodes/supportnodes.h"
+#include "optimizer/cost.h"
 #include "optimizer/optimizer.h"
 #include "optimizer/pathnode.h"
+#include "optimizer/paths.h"
 #include "optimizer/plancat.h"
 #include "optimizer/planner.h"
 #include "parser/parsetree.h"
@@ -112,6 +115,21 @@ using UuidxSysCacheId = int;
 #else
 #define UUIDX_MAKE_RANGE(type, lower, upper, empty) make_range(type, lower, upper, empty)
 #endif
+
+// build_expression_pathkey(): 16 dropped the nullable_relids parameter (a Var says itself
+// which outer joins null it).
+#if PG_VERSION_NUM >= 160000
+#define UUIDX_BUILD_EXPRESSION_PATHKEY(root, expr, opno, rel, create_it) \
+    build_expression_pathkey(root, expr, opno, rel, create_it)
+#else
+#define UUIDX_BUILD_EXPRESSION_PATHKEY(root, expr, opno, rel, create_it) \
+    build_expression_pathkey(root, expr, nullptr, opno, rel, create_it)
+#endif
+
+// A btree scan with an = ANY(array) condition on a column after the first returns the rows in
+// the index's order from 17 on; before, it scans once per array element (PostgreSQL marks
+// such a scan unordered).
+#define UUIDX_BTREE_LOWER_ARRAY_KEEPS_ORDER (PG_VERSION_NUM >= 170000)
 
 // 17 has pg_catalog.uuid_extract_version(); 18's pg_catalog.uuid_extract_timestamp() reads
 // v7 times too (17's reads v1 only, so it is not a v7 time function there). 18 also marks

@@ -10,7 +10,7 @@ CatalogState state = CatalogState::unknown;
 uint64 invalidations = 0;  // counts the callback's calls, so a lookup it overtook is not kept
 bool callback_registered = false;
 TimeCatalog catalog;
-UuidComparison comparison = {InvalidOid, InvalidOid, InvalidOid, InvalidOid};
+UuidComparison comparison = {InvalidOid, InvalidOid, InvalidOid, InvalidOid, InvalidOid};
 
 void forget_catalog(Datum, UuidxSysCacheId, uint32) {
     state = CatalogState::unknown;
@@ -162,7 +162,7 @@ const UuidComparison& uuid_comparison() {
         if (get_opcode(ge) != F_UUID_GE || get_opcode(le) != F_UUID_LE || get_opcode(gt) != F_UUID_GT ||
             get_opcode(lt) != F_UUID_LT)
             elog(ERROR, "uuidx: the default btree operator family of uuid has no standard comparison operators");
-        comparison = {ge, le, gt, lt};
+        comparison = {type->btree_opf, ge, le, gt, lt};
     }
     return comparison;
 }

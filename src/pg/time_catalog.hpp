@@ -38,8 +38,10 @@ struct TimeCatalog {
 // until pg_proc changes, a load and a branch: no catalog access, no allocation.
 const TimeCatalog* time_catalog();
 
-// The built-in uuid comparison operators (uuid_ops, btree): fixed for the server's life.
+// The built-in uuid comparison operators (uuid_ops, btree) and their operator family (which
+// says that an index column sorts as uuid keys do): fixed for the server's life.
 struct UuidComparison {
+    Oid opfamily;
     Oid ge;
     Oid le;
     Oid gt;

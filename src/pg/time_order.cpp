@@ -1,0 +1,335 @@
+// Time order from the key's order: a btree on a uuid key is offered to the planner as sorted
+// by the key's time, so that
+//
+//   SELECT ... ORDER BY uuid_v7_to_timestamptz(id) DESC LIMIT 20
+//
+// reads the key's index backward and sorts nothing; and so do ORDER BY time, id, keyset pages
+// (WHERE time > c ORDER BY time, id LIMIT n), min() and max() of the time (PostgreSQL's
+// min/max optimisation asks for the same order), window functions and GROUP BY on the time,
+// merge joins on the time, and, on partitioned tables, a Merge Append of the partitions'
+// ordered index scans.
+//
+// Why it is true: uuidx's uuid_v7_to_timestamptz() / uuid_v7_to_timestamp() read a key's
+// first 48 bits, by which keys sort first, so they never decrease in key order, whatever the
+// version; they are NULL for a NULL key alone, and a btree puts NULL keys where ORDER BY puts
+// NULL times by default (last ascending, first descending). uuid_extract_timestamp() (uuidx's,
+// or on 18+ pg_catalog's) reads v1 and v6 times too, which do not sort by time: it qualifies
+// only on a column whose table promises v7 keys (column_is_v7), and even there it is NULL for
+// the keys of no version the promise lets through (nil, max, a variant other than RFC
+// 9562's), which sit anywhere in key order. So its order is claimed only where the table's
+// conditions in the query leave no such key: where they imply that the time, or the version,
+// IS NOT NULL (a comparison of the time, the window the time predicates put in its place,
+// the IS NOT NULL that PostgreSQL adds beside min() and max()).
+//
+// How: a set_rel_pathlist_hook, after PostgreSQL has built a table's paths. For each btree
+// whose first column is a uuid column in uuid's default order, and each time function of
+// that column the query's orderings (its ORDER BY, window, grouping, merge joins: the
+// equivalence classes) name, it asks PostgreSQL for the pathkey of that order without
+// creating one (build_expression_pathkey): where the query has it, the forward scan gives
+// [time ASC, then the index's own pathkeys], the backward scan [time DESC, ...], and an
+// index path with those pathkeys goes to add_path() to compete with the others on cost.
+// The path keeps the index conditions that PostgreSQL found for the index (the key range of
+// a time window among them), and is index-only where the index returns every column the
+// table's part of the query reads. Parallel (partial) paths are not offered: workers each
+// return a part of the order, which only a Gather Merge would put together, and the shapes
+// that gain most (a LIMIT, min/max, a keyset page) read a few index pages serially.
+//
+// Cost for the queries it does not touch: with uuidx.time_predicates off, a branch per table;
+// otherwise, for a table with indexes in a query that has an ordering or a join, one look at
+// the members of the query's equivalence classes for a call of a time function, which
+// allocates nothing.
+#include "time_catalog.hpp"
+#include "time_order.hpp"
+#include "time_planner.hpp"
+
+namespace uuidx::pg {
+
+namespace {
+
+set_rel_pathlist_hook_type previous_rel_pathlist_hook = nullptr;
+
+// ---- which time functions the query orders by (allocates nothing) -----------------------
+
+// A call of a time function of a column of the table (or of the table it is a partition of)
+// in the query's orderings.
+struct TimeCall {
+    Oid function;
+    Oid type;  // its result: timestamptz or timestamp
+    TimeFunction kind;
+};
+
+// uuid_v7_to_timestamptz, uuid_v7_to_timestamp and uuid_extract_timestamp (uuidx's, and on
+// 18+ pg_catalog's): the functions time_function() knows.
+constexpr int kTimeFunctions = 4;
+
+struct TimeCalls {
+    TimeCall calls[kTimeFunctions];
+    int count;
+};
+
+// Whether `var` is a column of `rel`: of the table itself or, in the equivalence class
+// members PostgreSQL keeps for the query, of the table it is a partition or child of.
+bool is_column_of(const RelOptInfo* rel, const Var* var) {
+    if (var->varlevelsup != 0) return false;
+    const auto varno = static_cast<int>(var->varno);
+    return bms_is_member(varno, rel->relids) || bms_is_member(varno, rel->top_parent_relids);
+}
+
+void note_time_call(const TimeCatalog& catalog, const RelOptInfo* rel, const Expr* expr, TimeCalls* found) {
+    if (!IsA(expr, FuncExpr)) return;
+    const auto* call = castNode(FuncExpr, const_cast<Expr*>(expr));
+    if (list_length(call->args) != 1 || !IsA(linitial(call->args), Var)) return;
+    if (!is_column_of(rel, static_cast<const Var*>(linitial(call->args)))) return;
+    TimeCall time{call->funcid, InvalidOid, TimeFunction::none};
+    time.kind = time_function(catalog, call->funcid, &time.type);
+    if (time.kind == TimeFunction::none) return;
+    for (int i = 0; i < found->count; ++i)
+        if (found->calls[i].function == time.function) return;
+    if (found->count < kTimeFunctions) found->calls[found->count++] = time;
+}
+
+// The time functions of `rel`'s columns that the query orders, groups or merge-joins by:
+// members of its equivalence classes. (Only the members PostgreSQL keeps in ec_members are
+// read: on 18+ a partition's own members live apart, but each translates a member there.)
+TimeCalls time_calls_of(const PlannerInfo* root, const RelOptInfo* rel, const TimeCatalog& catalog) {
+    TimeCalls found{};
+    ListCell* class_cell;
+    foreach (class_cell, root->eq_classes) {
+        const auto* ec = static_cast<const EquivalenceClass*>(lfirst(class_cell));
+        ListCell* member_cell;
+        foreach (member_cell, ec->ec_members)
+            note_time_call(catalog, rel, static_cast<const EquivalenceMember*>(lfirst(member_cell))->em_expr,
+                           &found);
+    }
+    return found;
+}
+
+// ---- the key's index ----------------------------------------------------------------------
+
+// The key column of `index` if a scan of it returns the rows in uuid key order: a btree,
+// usable by this query (a partial index whose predicate the query implies), whose first
+// column is a uuid column in uuid's default btree order, with NULL keys where ORDER BY puts
+// NULL times by default (last ascending, first descending: the only placement
+// build_expression_pathkey() can ask for). Null otherwise.
+const Var* ordering_key(const IndexOptInfo* index) {
+    if (index->relam != BTREE_AM_OID || !index->amhasgettuple || index->nkeycolumns < 1) return nullptr;
+    if (index->indpred != NIL && !index->predOK) return nullptr;
+    if (index->indexkeys[0] <= 0 || index->sortopfamily[0] != uuid_comparison().opfamily) return nullptr;
+    if (index->nulls_first[0] != index->reverse_sort[0]) return nullptr;
+    const auto* column = castNode(TargetEntry, linitial(index->indextlist))->expr;
+    if (!IsA(column, Var) || reinterpret_cast<const Var*>(column)->vartype != UUIDOID) return nullptr;
+    return reinterpret_cast<const Var*>(column);
+}
+
+// [call ASC] or [call DESC] if the query has that ordering, else NIL. The operator names the
+// direction; NULLs go where ORDER BY puts them by default. An ordering that a condition makes
+// constant (WHERE time = c) orders nothing.
+List* time_pathkey(PlannerInfo* root, RelOptInfo* rel, Expr* call, Oid type, bool descending) {
+    const TypeCacheEntry* entry = lookup_type_cache(type, TYPECACHE_LT_OPR | TYPECACHE_GT_OPR);
+    List* pathkey = UUIDX_BUILD_EXPRESSION_PATHKEY(root, call, descending ? entry->gt_opr : entry->lt_opr,
+                                                   rel->relids, false);
+    if (pathkey == NIL || EC_MUST_BE_REDUNDANT(linitial_node(PathKey, pathkey)->pk_eclass)) return NIL;
+    return pathkey;
+}
+
+// `expr IS NOT NULL`, as a predicate to prove.
+List* is_not_null(Expr* expr) {
+    auto* test = makeNode(NullTest);
+    test->arg = expr;
+    test->nulltesttype = IS_NOT_NULL;
+    test->location = -1;
+    return list_of(test);
+}
+
+// Whether the table's conditions in the query leave no key whose time `call` is NULL: they
+// imply that the time is not NULL (a comparison of it, PostgreSQL's IS NOT NULL beside min()
+// and max()) or that the key's version is not (the window the time predicates put in place of
+// a comparison of uuid_extract_timestamp(), a test of the version). Under the v7 CHECK a key
+// with a version is a v7, whose time is never NULL.
+bool conditions_exclude_null_time(const TimeCatalog& catalog, const RelOptInfo* rel, Expr* call, const Var* key) {
+    if (rel->baserestrictinfo == NIL) return false;
+    if (predicate_implied_by(is_not_null(call), rel->baserestrictinfo, false)) return true;
+    Oid version_functions[] = {catalog.extract_version,
+#if UUIDX_HAS_BUILTIN_EXTRACT_VERSION
+                               F_UUID_EXTRACT_VERSION
+#endif
+    };
+    for (const Oid function : version_functions) {
+        auto* version = reinterpret_cast<Expr*>(
+            makeFuncExpr(function, INT2OID, list_of(copy_node(key)), InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+        if (predicate_implied_by(is_not_null(version), rel->baserestrictinfo, false)) return true;
+    }
+    return false;
+}
+
+// ---- the paths ----------------------------------------------------------------------------
+
+// The index conditions of an unparameterized scan of `index` that `path` is or contains: an
+// index scan, or a bitmap scan of it alone or ANDed with others (not ORed: an OR's arms are
+// not the table's conditions). False where there is none.
+bool index_clauses_of(Path* path, const IndexOptInfo* index, List** clauses);
+
+bool index_clauses_in(List* paths, const IndexOptInfo* index, List** clauses) {
+    ListCell* cell;
+    foreach (cell, paths)
+        if (index_clauses_of(static_cast<Path*>(lfirst(cell)), index, clauses)) return true;
+    return false;
+}
+
+bool index_clauses_of(Path* path, const IndexOptInfo* index, List** clauses) {
+    if (path->param_info != nullptr) return false;
+    switch (nodeTag(path)) {
+        case T_IndexPath:
+            if (reinterpret_cast<IndexPath*>(path)->indexinfo != index) return false;
+            *clauses = reinterpret_cast<IndexPath*>(path)->indexclauses;
+            return true;
+        case T_BitmapHeapPath:
+            return index_clauses_of(reinterpret_cast<BitmapHeapPath*>(path)->bitmapqual, index, clauses);
+        case T_BitmapAndPath:
+            return index_clauses_in(reinterpret_cast<BitmapAndPath*>(path)->bitmapquals, index, clauses);
+        default:
+            return false;
+    }
+}
+
+// The conditions of `clauses` that an ordered scan of the index can take: before 17, not an
+// = ANY(array) on a column after the first (see UUIDX_BTREE_LOWER_ARRAY_KEEPS_ORDER); those are
+// checked on the rows the scan returns, as every condition that is not an index condition.
+List* conditions_keeping_order(List* clauses) {
+#if UUIDX_BTREE_LOWER_ARRAY_KEEPS_ORDER
+    return clauses;
+#else
+    List* kept = NIL;
+    ListCell* cell;
+    foreach (cell, clauses) {
+        auto* clause = lfirst_node(IndexClause, cell);
+        if (clause->indexcol == 0 || !IsA(clause->rinfo->clause, ScalarArrayOpExpr)) kept = lappend(kept, clause);
+    }
+    return kept;
+#endif
+}
+
+// The columns of the table that `conditions` (RestrictInfos) read, added to `columns`
+// (numbered as pull_varattnos() does).
+Bitmapset* columns_read_by(const RelOptInfo* rel, List* conditions, Bitmapset* columns) {
+    ListCell* cell;
+    foreach (cell, conditions)
+        pull_varattnos(reinterpret_cast<Node*>(lfirst_node(RestrictInfo, cell)->clause), rel->relid, &columns);
+    return columns;
+}
+
+// Whether a condition of the table reads a key column of `index`: where none does, the
+// index has no condition to find.
+bool conditions_read_index(const RelOptInfo* rel, const IndexOptInfo* index) {
+    const Bitmapset* read = columns_read_by(rel, rel->baserestrictinfo, nullptr);
+    for (int i = 0; i < index->nkeycolumns; ++i)
+        if (index->indexkeys[i] > 0 && bms_is_member(index->indexkeys[i] - FirstLowInvalidHeapAttributeNumber, read))
+            return true;
+    return false;
+}
+
+// The index conditions PostgreSQL found for `index` among the table's conditions (the key
+// range of a time window among them), so that they stay index conditions of the ordered scan.
+// A path with them may have lost to a cheaper one without order (a sequential scan, where
+// the conditions leave many rows); then PostgreSQL's index paths are built again, aside, to
+// read them from there.
+List* index_conditions(PlannerInfo* root, RelOptInfo* rel, const IndexOptInfo* index) {
+    List* clauses = NIL;
+    if (index_clauses_in(rel->pathlist, index, &clauses)) return conditions_keeping_order(clauses);
+    if (!conditions_read_index(rel, index)) return NIL;
+    List* const pathlist = rel->pathlist;
+    List* const partial_pathlist = rel->partial_pathlist;
+    rel->pathlist = NIL;
+    rel->partial_pathlist = NIL;
+    create_index_paths(root, rel);
+    if (!index_clauses_in(rel->pathlist, index, &clauses)) index_clauses_in(rel->partial_pathlist, index, &clauses);
+    rel->pathlist = pathlist;
+    rel->partial_pathlist = partial_pathlist;
+    return conditions_keeping_order(clauses);
+}
+
+// Whether an index-only scan of `index` can give every column that the table's part of the
+// query reads: its output and the conditions the index predicate does not imply (PostgreSQL's
+// own test, check_index_only(), is not exported).
+bool index_returns_all(const RelOptInfo* rel, const IndexOptInfo* index) {
+    if (!enable_indexonlyscan) return false;
+    Bitmapset* read = nullptr;
+    pull_varattnos(reinterpret_cast<Node*>(rel->reltarget->exprs), rel->relid, &read);
+    read = columns_read_by(rel, index->indrestrictinfo, read);
+    Bitmapset* returned = nullptr;
+    for (int i = 0; i < index->ncolumns; ++i)
+        if (index->indexkeys[i] != 0 && index->canreturn[i])
+            returned = bms_add_member(returned, index->indexkeys[i] - FirstLowInvalidHeapAttributeNumber);
+    return bms_is_subset(read, returned);
+}
+
+// What the ordered scans of one index share, found once and only when one is offered.
+struct IndexScanParts {
+    bool known;
+    List* clauses;
+    bool index_only;
+};
+
+// Offers the forward and backward scans of `index` as ordered by the time `time` of its key
+// where the query has that order and it is useful (truncate_useless_pathkeys() keeps the time
+// pathkey), and where the order is true (for uuid_extract_timestamp(): checked only then, as
+// it reads the table's constraints).
+void add_time_ordered_scans(PlannerInfo* root, RelOptInfo* rel, const RangeTblEntry* rte, const TimeCatalog& catalog,
+                            IndexOptInfo* index, const Var* key, const TimeCall& time, IndexScanParts* parts) {
+    Expr* call = reinterpret_cast<Expr*>(
+        makeFuncExpr(time.function, time.type, list_of(copy_node(key)), InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+    bool order_is_true = time.kind == TimeFunction::first_48_bits;
+    const ScanDirection directions[] = {ForwardScanDirection, BackwardScanDirection};
+    for (const ScanDirection direction : directions) {
+        const bool descending = index->reverse_sort[0] != (direction == BackwardScanDirection);
+        List* time_order = time_pathkey(root, rel, call, time.type, descending);
+        if (time_order == NIL) continue;
+        List* pathkeys =
+            truncate_useless_pathkeys(root, rel, list_concat(time_order, build_index_pathkeys(root, index, direction)));
+        if (pathkeys == NIL) continue;
+        if (!order_is_true) {
+            if (!column_is_v7(catalog, rte, key->varattno) || !conditions_exclude_null_time(catalog, rel, call, key))
+                return;
+            order_is_true = true;
+        }
+        if (!parts->known) *parts = {true, index_conditions(root, rel, index), index_returns_all(rel, index)};
+        add_path(rel, reinterpret_cast<Path*>(create_index_path(root, index, parts->clauses, NIL, NIL, pathkeys,
+                                                                direction, parts->index_only, nullptr, 1.0, false)));
+    }
+}
+
+// The tables (and partitions) whose paths may gain a time order: a table's own rows (not an
+// inheritance parent's Append, not a sample), with indexes, in a query with an ordering or a
+// join that an order could serve.
+bool may_gain_time_order(PlannerInfo* root, RelOptInfo* rel, const RangeTblEntry* rte) {
+    if (rel->reloptkind != RELOPT_BASEREL && rel->reloptkind != RELOPT_OTHER_MEMBER_REL) return false;
+    if (rte->rtekind != RTE_RELATION || rte->inh || rte->relkind == RELKIND_PARTITIONED_TABLE) return false;
+    if (rte->tablesample != nullptr || rel->indexlist == NIL || IS_DUMMY_REL(rel)) return false;
+    return has_useful_pathkeys(root, rel);
+}
+
+void time_order_rel_pathlist(PlannerInfo* root, RelOptInfo* rel, Index rti, RangeTblEntry* rte) {
+    const TimeCatalog* catalog = nullptr;
+    if (time_predicates_on() && may_gain_time_order(root, rel, rte) && (catalog = time_catalog()) != nullptr) {
+        const TimeCalls found = time_calls_of(root, rel, *catalog);
+        ListCell* cell;
+        foreach (cell, found.count == 0 ? NIL : rel->indexlist) {
+            auto* index = static_cast<IndexOptInfo*>(lfirst(cell));
+            const Var* key = ordering_key(index);
+            if (key == nullptr) continue;
+            IndexScanParts parts{};
+            for (int i = 0; i < found.count; ++i)
+                add_time_ordered_scans(root, rel, rte, *catalog, index, key, found.calls[i], &parts);
+        }
+    }
+    if (previous_rel_pathlist_hook != nullptr) previous_rel_pathlist_hook(root, rel, rti, rte);
+}
+
+}  // namespace
+
+void install_time_order_paths() {
+    previous_rel_pathlist_hook = set_rel_pathlist_hook;
+    set_rel_pathlist_hook = time_order_rel_pathlist;
+}
+
+}  // namespace uuidx::pg
