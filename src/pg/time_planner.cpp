@@ -7,10 +7,12 @@
 // comparisons are NULL or false on every row), an index condition on the key with nothing
 // checked again (the operator's support function, time_predicates.cpp), and the operator's
 // row estimate, which interpolates the window in the key's histogram where the comparison's
-// own estimate is a default guess. Where pruning needs comparisons of the key (partitioned
-// tables, TimescaleDB's hypertables) the comparison stays and the key range it implies,
-// `id >= uuid_time_min_key(now() - interval '1 day', true)`, is added beside it: it follows
-// from the comparison (core/time_bounds.hpp: never fewer keys), which still decides.
+// own estimate is a default guess. Partition pruning reads comparisons of the key, not the
+// operator: on a partitioned table the key range the window equals, `id >= uuid_time_min_key(
+// now() - interval '1 day', true)`, goes beside it for the parent alone (see "Partitioned
+// tables" below). TimescaleDB's chunk exclusion reads them too: in a database with it, the
+// comparison stays and the key range it implies is added beside it (it follows from the
+// comparison, core/time_bounds.hpp: never fewer keys), and the comparison still decides.
 //
 // Where: in the query of each planner level as PostgreSQL has flattened it (views, subqueries
 // and CTEs pulled up, PostgreSQL 18's virtual generated columns expanded, SQL functions
@@ -58,6 +60,19 @@
 // partitioned tables, whose partitions pg_partman or uuid_time_encoder() bound by prefix
 // keys, need the exact prefix keys to prune to one partition.
 //
+// Partitioned tables: the parent's quals serve partition pruning (at plan time, before any
+// partition is built, and at run time, read again when the plan is made), and each
+// partition's quals are the parent's, copied when the partition is built. The key range
+// beside the window is needed by the first and is only a second, multiplying estimate (and
+// a second condition checked) in the second, where the window alone is exact, an index
+// condition and estimated from the partition's histogram. So the range's conditions are
+// marked (kPruningOnly) and, as each leaf partition is built (the same hook, just before
+// PostgreSQL copies the parent's quals to it), hidden in the parent as `condition OR true`,
+// which PostgreSQL's copy folds to true and drops; shown again for a partition that is
+// itself partitioned (it prunes its own partitions with them) and for the parent once its
+// paths are built (set_rel_pathlist_hook), before the plan's run-time pruning reads them.
+// A hidden condition is true, so a parent left with one returns the same rows.
+//
 // Cost for the queries it does not touch: with uuidx.time_predicates off, a load and a branch
 // per table; otherwise, once per planner level, a look at the level's other relations, and
 // where uuidx is created in the database one walk of the join tree's quals looking for a
@@ -73,6 +88,13 @@ namespace {
 
 bool time_predicates_enabled = true;
 UuidxRelationHookType previous_relation_hook = nullptr;
+set_rel_pathlist_hook_type previous_rel_pathlist_hook = nullptr;
+
+// The parse location that marks a key range's conditions as partition pruning's alone (see
+// "Partitioned tables" above). A location is a byte offset into the query's text, or -1 where
+// unknown: no condition of the query's own carries this one, and it only ever positions an
+// error message, which a uuid comparison never raises.
+constexpr int kPruningOnly = -0x7575;
 
 enum class Comparison : uint8 { less, less_equal, equal, greater_equal, greater };
 
@@ -382,16 +404,29 @@ enum class Treatment : uint8 {
     // nothing is checked again, and the operator's estimator interpolates the window in the
     // key's histogram, where the comparison's own estimate is a default guess.
     window,
-    // Kept, with the key bounds it implies beside it: for partitioned tables, whose pruning
-    // reads comparisons of the key and not the operator, and in databases with TimescaleDB,
-    // whose chunk exclusion reads them too (in its own forms: see the top of this file).
+    // The same, and for a partitioned table the key range the comparison equals, marked as
+    // partition pruning's alone (see "Partitioned tables" at the top of this file).
+    window_and_pruning_range,
+    // Kept, with the key bounds it implies beside it: in databases with TimescaleDB, whose
+    // chunk exclusion reads comparisons of the key (in its own forms: see the top of this file).
     bounds_beside,
 };
 
 Treatment treatment_of(const Rewrite& r, const TimeComparison& t) {
-    if (is_partitioned_table_column(r, t.key)) return Treatment::bounds_beside;
+    if (is_partitioned_table_column(r, t.key)) return Treatment::window_and_pruning_range;
     if (r.catalog->timescaledb) return Treatment::bounds_beside;
     return Treatment::window;
+}
+
+// The key range of a comparison on a partitioned table, marked as partition pruning's alone.
+// The prefix keys of a first-48-bits window hold exactly its keys; for uuid_extract_timestamp
+// under the v7 CHECK they hold a superset (keys of no version), which the window excludes.
+List* pruning_range(const Rewrite& r, const TimeComparison& t) {
+    List* conditions = key_bounds_beside(r, t, false);
+    ListCell* cell;
+    foreach (cell, conditions)
+        castNode(OpExpr, lfirst(cell))->location = kPruningOnly;
+    return conditions;
 }
 
 // Rewrites one list of conjuncts (the quals of a FromExpr or a JoinExpr, an implicit AND).
@@ -409,10 +444,16 @@ List* rewrite_conjuncts(const Rewrite& r, List* conjuncts) {
             kept = lappend(kept, conjunct);
             continue;
         }
-        if (treatment_of(r, t) == Treatment::bounds_beside) {
-            kept = lappend(kept, conjunct);
-            added = list_concat(added, key_bounds_beside(r, t, r.catalog->timescaledb && !is_partitioned_table_column(r, t.key)));
-            continue;
+        switch (treatment_of(r, t)) {
+            case Treatment::bounds_beside:
+                kept = lappend(kept, conjunct);
+                added = list_concat(added, key_bounds_beside(r, t, true));
+                continue;
+            case Treatment::window_and_pruning_range:
+                added = list_concat(added, pruning_range(r, t));
+                break;
+            case Treatment::window:
+                break;
         }
         pending[n_pending++] = t;
     }
@@ -481,7 +522,62 @@ bool is_first_table_of_level(const PlannerInfo* root, const RelOptInfo* rel) {
     return true;
 }
 
+// ---- partitioned tables: the pruning range kept out of the partitions ---------------------
+
+bool is_pruning_condition(const Node* clause) {
+    return IsA(clause, OpExpr) && castNode(OpExpr, clause)->location == kPruningOnly;
+}
+
+// `condition OR true`, the form a pruning condition takes in the parent while a leaf
+// partition copies the parent's quals (which folds it to true and drops it).
+bool is_hidden_pruning_condition(const Node* clause) {
+    if (!is_orclause(clause)) return false;
+    const List* args = castNode(BoolExpr, clause)->args;
+    return list_length(args) == 2 && is_pruning_condition(static_cast<const Node*>(linitial(args))) &&
+           IsA(lsecond(args), Const);
+}
+
+// Hides (or shows again) the pruning conditions among a partitioned table's quals. The
+// RestrictInfo stays as it is, only its clause changes, and only PostgreSQL's copy of the
+// parent's quals to a partition reads it between a hiding and the showing that follows.
+void set_pruning_conditions_hidden(RelOptInfo* parent, bool hidden) {
+    ListCell* cell;
+    foreach (cell, parent->baserestrictinfo) {
+        auto* rinfo = lfirst_node(RestrictInfo, cell);
+        auto* clause = reinterpret_cast<Node*>(rinfo->clause);
+        if (hidden && is_pruning_condition(clause))
+            rinfo->clause = make_orclause(list_of(clause, makeBoolConst(true, false)));
+        else if (!hidden && is_hidden_pruning_condition(clause))
+            rinfo->clause = static_cast<Expr*>(linitial(castNode(BoolExpr, clause)->args));
+    }
+}
+
+// A partition is being built: its parent's quals are copied to it right after this hook. A
+// leaf takes them without the pruning range; a partitioned partition with it, to prune its own.
+void prepare_parent_quals_for(PlannerInfo* root, const RelOptInfo* partition) {
+    if (partition->reloptkind != RELOPT_OTHER_MEMBER_REL || partition->rtekind != RTE_RELATION ||
+        root->append_rel_array == nullptr)
+        return;
+    const AppendRelInfo* link = root->append_rel_array[partition->relid];
+    if (link == nullptr) return;
+    RelOptInfo* parent = root->simple_rel_array[link->parent_relid];
+    if (parent == nullptr || parent->rtekind != RTE_RELATION ||
+        planner_rt_fetch(parent->relid, root)->relkind != RELKIND_PARTITIONED_TABLE)
+        return;
+    const bool is_leaf = planner_rt_fetch(partition->relid, root)->relkind != RELKIND_PARTITIONED_TABLE;
+    set_pruning_conditions_hidden(parent, is_leaf);
+}
+
+// A partitioned table's paths are built: the plan's run-time pruning reads its quals next.
+void show_pruning_conditions(PlannerInfo* root, RelOptInfo* rel, Index rti, RangeTblEntry* rte) {
+    if (rte->rtekind == RTE_RELATION && rte->relkind == RELKIND_PARTITIONED_TABLE)
+        set_pruning_conditions_hidden(rel, false);
+    if (previous_rel_pathlist_hook != nullptr) previous_rel_pathlist_hook(root, rel, rti, rte);
+}
+
 void time_predicates_relation_hook(UUIDX_RELATION_HOOK_PARAMS) {
+    // Whatever the setting now: a pruning range exists only where the rewrite made one.
+    prepare_parent_quals_for(root, rel);
     if (time_predicates_enabled && is_first_table_of_level(root, rel)) {
         const TimeCatalog* catalog = time_catalog();
         Query* query = root->parse;
@@ -510,6 +606,8 @@ void define_time_predicates() {
 void install_time_predicates_planner() {
     previous_relation_hook = UUIDX_RELATION_HOOK;
     UUIDX_RELATION_HOOK = time_predicates_relation_hook;
+    previous_rel_pathlist_hook = set_rel_pathlist_hook;
+    set_rel_pathlist_hook = show_pruning_conditions;
 }
 
 }  // namespace uuidx::pg
