@@ -74,13 +74,15 @@ bool look_up(TimeCatalog* c) {
     c->key_at_start = member_function(*c, "uuid_time_key_at_start", 1, UUIDOID);
     c->time_in_range_operator = member_operator(*c, "<@", UUIDOID, TSTZRANGEOID);
     c->time_in_range = OidIsValid(c->time_in_range_operator) ? get_opcode(c->time_in_range_operator) : InvalidOid;
+    const Oid contains = member_operator(*c, "@>", TSTZRANGEOID, UUIDOID);
+    c->range_contains_time = OidIsValid(contains) ? get_opcode(contains) : InvalidOid;
     c->time_window = member_function(*c, "uuid_time_window", 3, TIMESTAMPTZOID, TIMESTAMPTZOID, TEXTOID);
     Oid timescaledb = InvalidOid, timescaledb_schema = InvalidOid;
     c->timescaledb = find_extension("timescaledb", &timescaledb, &timescaledb_schema);
     const Oid all[] = {c->v7_to_timestamptz, c->v7_to_timestamp, c->extract_timestamp, c->extract_version,
                        c->time_min_key_tz,   c->time_max_key_tz, c->time_min_key_ts,   c->time_max_key_ts,
                        c->range_min_key,     c->range_max_key,   c->key_at_start,     c->time_in_range,
-                       c->time_window};
+                       c->range_contains_time, c->time_window};
     for (const Oid oid : all)
         if (!OidIsValid(oid)) return false;
     return true;

@@ -27,6 +27,7 @@ struct TimeCatalog {
     Oid key_at_start;        // uuid_time_key_at_start(uuid): a key left to the executor
     Oid time_in_range_operator;  // uuid <@ tstzrange
     Oid time_in_range;           // its function
+    Oid range_contains_time;     // the function of tstzrange @> uuid
     Oid time_window;             // uuid_time_window(timestamptz, timestamptz, text)
     // Whether this database has the timescaledb extension (whose planner refuses uuid
     // constants that are not v7 keys beside a hypertable's partitioning column).

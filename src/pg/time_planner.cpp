@@ -126,19 +126,22 @@ bool comparison_of(Oid function, Oid* type, Comparison* c) {
     }
 }
 
-// The function behind an operator clause (opfuncid is not always filled in yet).
-Oid operator_function(const OpExpr* op) { return OidIsValid(op->opfuncid) ? op->opfuncid : get_opcode(op->opno); }
-
 // ---- pass 1: is there a call of a time function in the quals? (allocates nothing) --------
+
+// Whether an operator clause is `key <@ range` or `range @> key`, uuidx's time window operators.
+bool is_window_operator(const TimeCatalog& catalog, const OpExpr* op) {
+    const Oid function = operator_function(op);
+    return function == catalog.time_in_range || function == catalog.range_contains_time;
+}
 
 bool finds_time_call(Node* node, void* context) {
     if (node == nullptr) return false;
+    const auto& catalog = *static_cast<const TimeCatalog*>(context);
     if (IsA(node, FuncExpr)) {
         Oid type = InvalidOid;
-        if (time_function(*static_cast<const TimeCatalog*>(context), castNode(FuncExpr, node)->funcid, &type) !=
-            TimeFunction::none)
-            return true;
+        if (time_function(catalog, castNode(FuncExpr, node)->funcid, &type) != TimeFunction::none) return true;
     }
+    if (IsA(node, OpExpr) && is_window_operator(catalog, castNode(OpExpr, node))) return true;
     return expression_tree_walker(node, UUIDX_WALKER(finds_time_call), context);
 }
 
@@ -421,12 +424,43 @@ Treatment treatment_of(const Rewrite& r, const TimeComparison& t) {
 // The key range of a comparison on a partitioned table, marked as partition pruning's alone.
 // The prefix keys of a first-48-bits window hold exactly its keys; for uuid_extract_timestamp
 // under the v7 CHECK they hold a superset (keys of no version), which the window excludes.
-List* pruning_range(const Rewrite& r, const TimeComparison& t) {
-    List* conditions = key_bounds_beside(r, t, false);
+List* marked_as_pruning(List* conditions) {
     ListCell* cell;
     foreach (cell, conditions)
         castNode(OpExpr, lfirst(cell))->location = kPruningOnly;
     return conditions;
+}
+
+List* pruning_range(const Rewrite& r, const TimeComparison& t) { return marked_as_pruning(key_bounds_beside(r, t, false)); }
+
+// For `key <@ range` (or `range @> key`) on a partitioned table's key: the key range the
+// operator's index conditions are, marked as partition pruning's (the operator stays, and
+// decides). Constants for a constant range, uuid_range_min_key/max_key(range) otherwise; NIL
+// where the conjunct is not such an operator or the range excludes no key.
+List* window_operator_pruning_range(const Rewrite& r, Node* conjunct) {
+    if (!IsA(conjunct, OpExpr) || !is_window_operator(*r.catalog, castNode(OpExpr, conjunct))) return NIL;
+    const auto* op = castNode(OpExpr, conjunct);
+    if (list_length(op->args) != 2) return NIL;
+    const bool key_first = operator_function(op) == r.catalog->time_in_range;
+    auto* key = static_cast<Node*>(key_first ? linitial(op->args) : lsecond(op->args));
+    auto* range = static_cast<Node*>(key_first ? lsecond(op->args) : linitial(op->args));
+    if (!IsA(key, Var) || castNode(Var, key)->varlevelsup != 0 || exprType(key) != UUIDOID ||
+        !is_partitioned_table_column(r, castNode(Var, key)) || !is_usable_comparand(range))
+        return NIL;
+    Expr* min = nullptr;
+    Expr* max = nullptr;
+    if (IsA(range, Const)) {
+        if (castNode(Const, range)->constisnull) return NIL;
+        const KeyRange keys = key_range_of_range(DatumGetRangeTypeP(castNode(Const, range)->constvalue));
+        if (!is_nil(keys.min)) min = reinterpret_cast<Expr*>(uuid_const(keys.min));
+        if (!is_max(keys.max)) max = reinterpret_cast<Expr*>(uuid_const(keys.max));
+    } else {
+        min = reinterpret_cast<Expr*>(makeFuncExpr(r.catalog->range_min_key, UUIDOID, list_of(copy_node(range)),
+                                                   InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+        max = reinterpret_cast<Expr*>(makeFuncExpr(r.catalog->range_max_key, UUIDOID, list_of(copy_node(range)),
+                                                   InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+    }
+    return marked_as_pruning(key_bound_conditions(reinterpret_cast<Expr*>(key), min, max));
 }
 
 // Rewrites one list of conjuncts (the quals of a FromExpr or a JoinExpr, an implicit AND).
@@ -442,6 +476,7 @@ List* rewrite_conjuncts(const Rewrite& r, List* conjuncts) {
         TimeComparison t;
         if (!read_time_comparison(r, conjunct, &t)) {
             kept = lappend(kept, conjunct);
+            added = list_concat(added, window_operator_pruning_range(r, conjunct));
             continue;
         }
         switch (treatment_of(r, t)) {
