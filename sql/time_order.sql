@@ -66,6 +66,8 @@ SELECT uuid_generate_v7(timestamptz '2025-01-01 00:00:00.123456+00' + (i / 2) * 
 FROM generate_series(1, 20000) i;
 ANALYZE to_keys;
 SELECT count(DISTINCT uuid_v7_to_timestamptz(id)) AS times FROM to_keys;
+-- The time as a view's column.
+CREATE VIEW to_keys_view AS SELECT id, n, uuid_v7_to_timestamptz(id) AS created_at FROM to_keys;
 
 -- The newest first, the oldest first, a page further on, the timestamp function: the key's
 -- index read backward or forward, nothing sorted.
@@ -93,13 +95,26 @@ SELECT * FROM pg_temp.ordered($$SELECT id, n FROM to_keys WHERE uuid_v7_to_times
                                 ORDER BY uuid_v7_to_timestamptz(id) DESC, id DESC LIMIT 100$$);
 SELECT pg_temp.plan_has($$SELECT id, n FROM to_keys WHERE uuid_v7_to_timestamptz(id) < '2025-07-01 10:00+00'
                           ORDER BY uuid_v7_to_timestamptz(id) DESC, id DESC LIMIT 100$$, 'Index Cond') AS index_condition;
+-- A keyset page written as a row comparison, after a row whose time ties with others: the
+-- comparison of the time it implies is an index condition (the row comparison stays, and
+-- decides), in both directions, and through a view's column.
+SELECT * FROM pg_temp.ordered($$SELECT id, n FROM to_keys
+                                WHERE (uuid_v7_to_timestamptz(id), id) > (SELECT uuid_v7_to_timestamptz(id), id FROM to_keys WHERE n = 7001)
+                                ORDER BY uuid_v7_to_timestamptz(id), id LIMIT 100$$);
+SELECT * FROM pg_temp.ordered($$SELECT id, n FROM to_keys WHERE (uuid_v7_to_timestamptz(id), id) > ('2025-03-15 12:00+00', '00000000-0000-0000-0000-000000000000'::uuid)
+                                ORDER BY uuid_v7_to_timestamptz(id), id LIMIT 100$$);
+SELECT pg_temp.plan_has($$SELECT id, n FROM to_keys WHERE (uuid_v7_to_timestamptz(id), id) > ('2025-03-15 12:00+00', '00000000-0000-0000-0000-000000000000'::uuid)
+                          ORDER BY uuid_v7_to_timestamptz(id), id LIMIT 100$$, 'Index Cond: \(id >= ') AS index_condition;
+SELECT * FROM pg_temp.ordered($$SELECT id, n FROM to_keys_view WHERE (created_at, id) <= ('2025-03-15 12:00+00', uuid_max())
+                                ORDER BY created_at DESC, id DESC LIMIT 100$$);
+SELECT pg_temp.plan_has($$SELECT id, n FROM to_keys_view WHERE (created_at, id) <= ('2025-03-15 12:00+00', uuid_max())
+                          ORDER BY created_at DESC, id DESC LIMIT 100$$, 'Index Cond: \(id <= ') AS index_condition;
 -- A window function over the time, and the rows in its order.
 SELECT * FROM pg_temp.ordered($$SELECT n, row_number() OVER (ORDER BY uuid_v7_to_timestamptz(id), id) FROM to_keys
                                 ORDER BY uuid_v7_to_timestamptz(id), id LIMIT 50$$);
 -- GROUP BY the time: groups in the index's order.
 SELECT * FROM pg_temp.ordered($$SELECT uuid_v7_to_timestamptz(id), count(*) FROM to_keys GROUP BY 1 ORDER BY 1 LIMIT 10$$);
 -- A view's column.
-CREATE VIEW to_keys_view AS SELECT id, n, uuid_v7_to_timestamptz(id) AS created_at FROM to_keys;
 SELECT * FROM pg_temp.ordered($$SELECT * FROM to_keys_view ORDER BY created_at DESC, id DESC LIMIT 20$$);
 SELECT * FROM pg_temp.ordered($$SELECT max(created_at) FROM to_keys_view$$);
 

@@ -34,6 +34,10 @@
 //  - op is <, <=, =, >=, > of the function's result type (BETWEEN is two of them);
 //  - c has no Vars, no volatile functions, no subplans, aggregates, window functions or
 //    set-returning functions: a Const, a Param, now() - interval '1 day'...
+// A row comparison whose first column is such a time, `(f(col), col) < (c, k)` (a keyset
+// page), stays as it is and adds the comparison its first column implies (`f(col) <= c`).
+// Also, on a partitioned table, `col <@ range` and `range @> col` get their key range beside
+// them for the parent (see "Partitioned tables" below).
 // A key's comparisons (one lower and one upper bound) make one window. A Const c gives a
 // constant window or constant key bounds, computed here (plan-time partition pruning, and
 // EXPLAIN shows the keys); any other c gives calls of IMMUTABLE functions, evaluated when
@@ -262,6 +266,40 @@ bool read_time_comparison(const Rewrite& r, Node* conjunct, TimeComparison* out)
     return true;
 }
 
+// Reads a row comparison whose first column is a key's time, `(f(key), ...) < (c, ...)` (a
+// keyset page), as the comparison of that column it implies: `f(key) <= c` for < and <=,
+// `f(key) >= c` for > and >=. A row comparison is true only where its first column compares
+// so (its later columns decide where the first ones are equal; a NULL in the first makes it
+// NULL), so the implied comparison selects every row it selects: the row comparison stays,
+// and decides.
+bool read_row_comparison_time(const Rewrite& r, Node* conjunct, TimeComparison* out) {
+    if (!IsA(conjunct, RowCompareExpr)) return false;
+    const auto* row = castNode(RowCompareExpr, conjunct);
+    if (list_length(row->opnos) < 1) return false;
+    TimeComparison t{conjunct, nullptr, TimeFunction::none, InvalidOid, Comparison::equal, nullptr};
+    Comparison first_column;
+    if (!comparison_of(get_opcode(linitial_oid(row->opnos)), &t.type, &first_column)) return false;
+    switch (row->rctype) {
+        case ROWCOMPARE_LT:
+        case ROWCOMPARE_LE: t.comparison = Comparison::less_equal; break;
+        case ROWCOMPARE_GT:
+        case ROWCOMPARE_GE: t.comparison = Comparison::greater_equal; break;
+        default: return false;
+    }
+    auto* left = static_cast<Node*>(linitial(row->largs));
+    auto* right = static_cast<Node*>(linitial(row->rargs));
+    t.comparand = right;
+    t.key = time_key_of(r, left, t.type, &t.function);
+    if (t.key == nullptr) {
+        t.key = time_key_of(r, right, t.type, &t.function);
+        t.comparand = left;
+        t.comparison = commuted(t.comparison);
+    }
+    if (t.key == nullptr || !is_usable_comparand(t.comparand)) return false;
+    *out = t;
+    return true;
+}
+
 // Whether the key is a column of a partitioned table (not a hypertable, a view or a subquery).
 bool is_partitioned_table_column(const Rewrite& r, const Var* var) {
     if (var->varno < 1 || var->varno > list_length(r.query->rtable)) return false;
@@ -474,14 +512,17 @@ List* rewrite_conjuncts(const Rewrite& r, List* conjuncts) {
     foreach (cell, conjuncts) {
         auto* conjunct = static_cast<Node*>(lfirst(cell));
         TimeComparison t;
-        if (!read_time_comparison(r, conjunct, &t)) {
+        const bool exact = read_time_comparison(r, conjunct, &t);
+        if (!exact && !read_row_comparison_time(r, conjunct, &t)) {
             kept = lappend(kept, conjunct);
             added = list_concat(added, window_operator_pruning_range(r, conjunct));
             continue;
         }
+        // A comparison the row comparison implies is added to it, which stays.
+        if (!exact) kept = lappend(kept, conjunct);
         switch (treatment_of(r, t)) {
             case Treatment::bounds_beside:
-                kept = lappend(kept, conjunct);
+                if (exact) kept = lappend(kept, conjunct);
                 added = list_concat(added, key_bounds_beside(r, t, true));
                 continue;
             case Treatment::window_and_pruning_range:
