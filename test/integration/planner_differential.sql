@@ -251,11 +251,11 @@ BEGIN
     ELSIF r < 0.61 THEN
         form := 'NOT BETWEEN'; cond := format('%s NOT BETWEEN %s AND %s', t, lo, hi);
     ELSIF r < 0.70 THEN
-        form := '<@ tstzrange'; cond := format('%s <@ tstzrange(%s::timestamptz, %s::timestamptz, %L)', k, lo, hi, pd_pick('{[),[],(],()}'));
+        form := '<@ tstzrange'; cond := format('%s <@ tstzrange((%s)::timestamptz, (%s)::timestamptz, %L)', k, lo, hi, pd_pick('{[),[],(],()}'));
     ELSIF r < 0.73 THEN
-        form := 'tstzrange @>'; cond := format('tstzrange(%s::timestamptz, %s::timestamptz) @> %s', lo, hi, k);
+        form := 'tstzrange @>'; cond := format('tstzrange((%s)::timestamptz, (%s)::timestamptz) @> %s', lo, hi, k);
     ELSIF r < 0.76 THEN
-        form := '<@ uuid_time_window'; cond := format('%s <@ uuid_time_window(%s::timestamptz, %s::timestamptz, %L)', k, lo, hi, pd_pick('{[),[],(],()}'));
+        form := '<@ uuid_time_window'; cond := format('%s <@ uuid_time_window((%s)::timestamptz, (%s)::timestamptz, %L)', k, lo, hi, pd_pick('{[),[],(],()}'));
     ELSIF r < 0.82 THEN
         form := 'equality'; cond := format('%s = %s', t, lo);
     ELSIF r < 0.85 THEN
