@@ -419,6 +419,21 @@ SELECT pg_temp.plan($$SELECT * FROM tp_now WHERE uuid_v7_to_timestamptz(id) BETW
 SELECT pg_temp.plan($$SELECT * FROM tp_keys WHERE id <@ tstzrange('2025-03-01+00', '2025-03-02+00')$$);
 RESET uuidx.time_predicates;
 
+-- A FULL JOIN's conditions are left as they are: PostgreSQL refuses a FULL JOIN on
+-- conditions it can neither merge nor hash (here timestamp = timestamptz, and conditions of
+-- one side), and an inverted window folded to false would turn that error into a result.
+CREATE TABLE tp_full_times (ts timestamp);
+INSERT INTO tp_full_times VALUES ('2025-03-05 00:00:00');
+SELECT count(*) FROM tp_keys k FULL JOIN tp_full_times f ON f.ts = uuid_v7_to_timestamptz(k.id)
+    AND uuid_v7_to_timestamptz(k.id) >= '2025-03-05 00:00:00.002+00' AND uuid_v7_to_timestamptz(k.id) <= '2025-03-05 00:00:00.001+00';
+\echo :LAST_ERROR_SQLSTATE
+SET uuidx.time_predicates = off;
+SELECT count(*) FROM tp_keys k FULL JOIN tp_full_times f ON f.ts = uuid_v7_to_timestamptz(k.id)
+    AND uuid_v7_to_timestamptz(k.id) >= '2025-03-05 00:00:00.002+00' AND uuid_v7_to_timestamptz(k.id) <= '2025-03-05 00:00:00.001+00';
+\echo :LAST_ERROR_SQLSTATE
+RESET uuidx.time_predicates;
+DROP TABLE tp_full_times;
+
 RESET enable_seqscan;
 RESET enable_bitmapscan;
 RESET timezone;

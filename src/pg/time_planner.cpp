@@ -580,7 +580,10 @@ void rewrite_jointree(const Rewrite& r, Node* node) {
         auto* join = castNode(JoinExpr, node);
         rewrite_jointree(r, join->larg);
         rewrite_jointree(r, join->rarg);
-        join->quals = rewrite_quals(r, join->quals);
+        // A FULL JOIN's conditions never reach a scan, and PostgreSQL refuses one whose
+        // conditions it can neither merge nor hash, but not a constant: a window folded to
+        // false there would turn that error into a result.
+        if (join->jointype != JOIN_FULL) join->quals = rewrite_quals(r, join->quals);
     }
 }
 
