@@ -13,10 +13,13 @@ OBJS         = $(CORE_SRCS:.cpp=.o) $(PG_SRCS:.cpp=.o) $(TEST_BUILD_OBJS)
 # again, their SHA-256 pinned in sql/released.sha256 (the test command checks them). The
 # version under development, NEXT_VERSION, is built from one source, sql/uuidx.sql: its full
 # script and the upgrade to it from LAST_RELEASE (sql/build-script.awk, sql/README.md).
-LAST_RELEASE     = 1.1.0
-NEXT_VERSION     = 1.2.0
-RELEASED_SCRIPTS = sql/uuidx--1.0.sql sql/uuidx--1.0--1.1.0.sql sql/uuidx--1.1.0.sql
-BUILT_SCRIPTS    = sql/uuidx--$(NEXT_VERSION).sql sql/uuidx--$(LAST_RELEASE)--$(NEXT_VERSION).sql
+# NEXT_VERSION is empty between a release and the first change of the next version: then
+# nothing is built, and sql/uuidx.sql is LAST_RELEASE's source.
+LAST_RELEASE     = 1.2.0
+NEXT_VERSION     =
+RELEASED_SCRIPTS = sql/uuidx--1.0.sql sql/uuidx--1.0--1.1.0.sql sql/uuidx--1.1.0.sql \
+                   sql/uuidx--1.1.0--1.2.0.sql sql/uuidx--1.2.0.sql
+BUILT_SCRIPTS    = $(if $(NEXT_VERSION),sql/uuidx--$(NEXT_VERSION).sql sql/uuidx--$(LAST_RELEASE)--$(NEXT_VERSION).sql)
 DATA             = $(RELEASED_SCRIPTS)
 DATA_built       = $(BUILT_SCRIPTS)
 
@@ -71,10 +74,12 @@ src/core/%.bc: src/core/%.cpp $(wildcard src/core/*.hpp)
 	$(CLANG) -xc++ -std=c++17 -O2 -flto=thin -emit-llvm -c -o $@ $<
 $(PG_SRCS:.cpp=.o): $(wildcard src/core/*.hpp src/pg/*.hpp)
 
+ifneq ($(NEXT_VERSION),)
 sql/uuidx--$(NEXT_VERSION).sql: sql/uuidx.sql sql/build-script.awk
 	awk -v script=full -v version=$(NEXT_VERSION) -f sql/build-script.awk $< >$@.tmp && mv $@.tmp $@
 sql/uuidx--$(LAST_RELEASE)--$(NEXT_VERSION).sql: sql/uuidx.sql sql/build-script.awk
 	awk -v script=upgrade -v version=$(NEXT_VERSION) -v from=$(LAST_RELEASE) -f sql/build-script.awk $< >$@.tmp && mv $@.tmp $@
+endif
 
 # ---- unit tests of the core (GoogleTest) -------------------------------------------
 UNIT_SRCS = $(sort $(wildcard test/unit/*.cpp))

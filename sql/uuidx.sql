@@ -2,7 +2,9 @@
 --#   sql/uuidx--NEXT.sql        the full script of the version under development, and
 --#   sql/uuidx--LAST--NEXT.sql  the upgrade to it from the last release,
 --# where NEXT and LAST are NEXT_VERSION and LAST_RELEASE in the Makefile. Released scripts
---# are never built again: they are committed and frozen (sql/README.md).
+--# are never built again: they are committed and frozen (sql/README.md). While no version
+--# is under development (NEXT_VERSION empty), this file is the last release's source: the
+--# test command checks that it builds that release's frozen full script exactly.
 --#
 --# Every line goes into the full script but these "--#" lines, which describe the source.
 --# A block between "--@ begin both" and "--@ end" goes into the upgrade script too: the
@@ -273,7 +275,6 @@ CREATE FUNCTION ulid_to_uuid(ulid text) RETURNS uuid
 COMMENT ON FUNCTION ulid_to_uuid(text) IS
     'The UUID of a ULID text, in either case; I, L, O and U, wrong lengths and values above 128 bits are errors 22P02';
 
---@ begin both
 -- base32hex (RFC 4648 section 7): PostgreSQL 19's rtrim(encode(id::bytea, 'base32hex'),
 -- '=') on every major, and its inverse, stricter than 19's decode() (no white space, no
 -- nonzero trailing bits: one UUID, one text).
@@ -288,7 +289,6 @@ CREATE FUNCTION base32hex_to_uuid(text text) RETURNS uuid
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION base32hex_to_uuid(text) IS
     'The UUID of a base32hex text, in either case, with or without its six = of padding; white space, other lengths and characters, and nonzero trailing bits are errors 22P02';
---@ end
 
 -- Public ids depend on the key settings: STABLE. Either function reveals the time of any
 -- public id to its caller (encoding a v7 with a public id's random bits and time zero
@@ -313,7 +313,6 @@ REVOKE ALL ON FUNCTION uuid_public_to_v7(uuid, bool) FROM PUBLIC;
 -- Time questions answered by the key's index (new in 1.2.0)
 ------------------------------------------------------------------------------------------
 
---@ begin both
 -- A key's time is its first 48 bits read as Unix milliseconds, whatever the version (as
 -- uuid_v7_to_timestamptz() reads it). Keys sort by those bits first, so a time bound is a
 -- key bound: these functions give the smallest and the largest key whose time can satisfy
@@ -425,9 +424,7 @@ CREATE OPERATOR @> (
 );
 COMMENT ON OPERATOR @> (tstzrange, uuid) IS
     'The range contains the key''s time (first 48 bits as Unix milliseconds, any version); an index on the key answers it';
---@ end
 
---@ begin both
 -- pg_partman's time encoder and decoder (create_parent's p_time_encoder, p_time_decoder):
 -- partition bounds on the key's raw 48-bit time, so that a partition holds exactly the keys,
 -- of any version, whose time lies in its range, and the time predicates above prune to it.
@@ -445,7 +442,6 @@ CREATE FUNCTION uuid_time_decoder(key text) RETURNS timestamptz
     LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuid_time_decoder(text) IS
     'The time of a key given as text (its first 48 bits as Unix milliseconds): pg_partman''s p_time_decoder, the inverse of uuid_time_encoder()';
---@ end
 
 ------------------------------------------------------------------------------------------
 -- Server-wide order

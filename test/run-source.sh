@@ -3,7 +3,8 @@
 # once, before anything is built):
 #   1. the released extension scripts are frozen: each one's SHA-256 is the one pinned in
 #      sql/released.sha256, and every script in sql/ is either pinned or built by make;
-#   2. the scripts of the version under development are built from sql/uuidx.sql, and the
+#   2. the scripts of the version under development are built from sql/uuidx.sql (or, with
+#      none in development, the source builds the last release's frozen script), and the
 #      builder refuses a misplaced marker rather than dropping a block;
 #   3. the door: no call from src/pg into the core bypasses call_core(), value_or_raise()
 #      or UUIDX_NOTHROW() (test/source/door.py), and the check sees a call that does.
@@ -44,7 +45,19 @@ scripts_build() {
         ! grep -n '^--[@#]' "$script" || { echo "$script keeps a marker of the source"; return 1; }
     done
 }
-run_test "the scripts of $(make_value NEXT_VERSION) build from sql/uuidx.sql" "$WORK/scripts.log" scripts_build
+# Between a release and the next version's first change (NEXT_VERSION empty), the source is
+# the release's: it builds the frozen full script, byte for byte.
+source_is_last_release() {
+    local last
+    last=$(make_value LAST_RELEASE)
+    awk -v script=full -v version="$last" -f sql/build-script.awk sql/uuidx.sql | cmp - "sql/uuidx--$last.sql"
+}
+if [ -n "$(make_value NEXT_VERSION)" ]; then
+    run_test "the scripts of $(make_value NEXT_VERSION) build from sql/uuidx.sql" "$WORK/scripts.log" scripts_build
+else
+    run_test "sql/uuidx.sql builds the frozen script of $(make_value LAST_RELEASE), no version being in development" \
+        "$WORK/scripts.log" source_is_last_release
+fi
 
 # The builder stops on each kind of misplaced marker, naming the line.
 builder_refuses() {
