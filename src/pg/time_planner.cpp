@@ -245,15 +245,10 @@ const Var* time_key_of(const Rewrite& r, Node* node, Oid comparison_type, TimeFu
     return var;
 }
 
-// Reads `conjunct` as a time comparison, if it is one.
-bool read_time_comparison(const Rewrite& r, Node* conjunct, TimeComparison* out) {
-    if (!IsA(conjunct, OpExpr)) return false;
-    auto* op = castNode(OpExpr, conjunct);
-    if (list_length(op->args) != 2) return false;
-    TimeComparison t{conjunct, nullptr, TimeFunction::none, InvalidOid, Comparison::equal, nullptr};
-    if (!comparison_of(operator_function(op), &t.type, &t.comparison)) return false;
-    auto* left = static_cast<Node*>(linitial(op->args));
-    auto* right = static_cast<Node*>(lsecond(op->args));
+// Completes `t` (its type and comparison set, `left` compared with `right`) with the key whose
+// time one side reads and the comparand on the other, the comparison commuted where the time
+// is on the right; false where neither side is a key's time or the comparand is not usable.
+bool read_sides(const Rewrite& r, Node* left, Node* right, TimeComparison t, TimeComparison* out) {
     t.comparand = right;
     t.key = time_key_of(r, left, t.type, &t.function);
     if (t.key == nullptr) {
@@ -264,6 +259,16 @@ bool read_time_comparison(const Rewrite& r, Node* conjunct, TimeComparison* out)
     if (t.key == nullptr || !is_usable_comparand(t.comparand)) return false;
     *out = t;
     return true;
+}
+
+// Reads `conjunct` as a time comparison, if it is one.
+bool read_time_comparison(const Rewrite& r, Node* conjunct, TimeComparison* out) {
+    if (!IsA(conjunct, OpExpr)) return false;
+    auto* op = castNode(OpExpr, conjunct);
+    if (list_length(op->args) != 2) return false;
+    TimeComparison t{conjunct, nullptr, TimeFunction::none, InvalidOid, Comparison::equal, nullptr};
+    if (!comparison_of(operator_function(op), &t.type, &t.comparison)) return false;
+    return read_sides(r, static_cast<Node*>(linitial(op->args)), static_cast<Node*>(lsecond(op->args)), t, out);
 }
 
 // Reads a row comparison whose first column is a key's time, `(f(key), ...) < (c, ...)` (a
@@ -286,18 +291,7 @@ bool read_row_comparison_time(const Rewrite& r, Node* conjunct, TimeComparison* 
         case ROWCOMPARE_GE: t.comparison = Comparison::greater_equal; break;
         default: return false;
     }
-    auto* left = static_cast<Node*>(linitial(row->largs));
-    auto* right = static_cast<Node*>(linitial(row->rargs));
-    t.comparand = right;
-    t.key = time_key_of(r, left, t.type, &t.function);
-    if (t.key == nullptr) {
-        t.key = time_key_of(r, right, t.type, &t.function);
-        t.comparand = left;
-        t.comparison = commuted(t.comparison);
-    }
-    if (t.key == nullptr || !is_usable_comparand(t.comparand)) return false;
-    *out = t;
-    return true;
+    return read_sides(r, static_cast<Node*>(linitial(row->largs)), static_cast<Node*>(linitial(row->rargs)), t, out);
 }
 
 // Whether the key is a column of a partitioned table (not a hypertable, a view or a subquery).
