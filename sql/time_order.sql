@@ -237,6 +237,45 @@ SELECT CASE WHEN current_setting('server_version_num')::int >= 180000
                                                         max(pg_catalog.uuid_extract_timestamp(id)) FROM to_checked$$) o)
             ELSE '(f,t,t,1)' END AS builtin_min_max;
 
+-- A table that promises a version for every key, besides the v7 CHECK: the time is never
+-- NULL, so its order needs no condition, and a window needs no version test. On 18 and later
+-- the time as a virtual column with NOT NULL (18 admits only built-ins there); before 18, a
+-- CHECK that the version IS NOT NULL, with the time as a view's column.
+DO $$
+BEGIN
+    IF current_setting('server_version_num')::int >= 180000 THEN
+        EXECUTE 'CREATE TABLE to_versioned (id uuid PRIMARY KEY CHECK (uuid_extract_version(id) = 7), n integer NOT NULL,
+                 created_at timestamptz GENERATED ALWAYS AS (uuid_extract_timestamp(id)) VIRTUAL NOT NULL)';
+    ELSE
+        EXECUTE 'CREATE TABLE to_versioned_keys (id uuid PRIMARY KEY CHECK (uuid_extract_version(id) = 7),
+                 n integer NOT NULL, CHECK (uuid_extract_version(id) IS NOT NULL))';
+        EXECUTE 'CREATE VIEW to_versioned AS SELECT id, n, public.uuid_extract_timestamp(id) AS created_at FROM to_versioned_keys';
+    END IF;
+END $$;
+INSERT INTO to_versioned (id, n) SELECT id, n FROM to_keys;
+ANALYZE;
+SET enable_sort = off;
+SELECT * FROM pg_temp.ordered($$SELECT id, n FROM to_versioned ORDER BY created_at DESC, id DESC LIMIT 20$$);
+SELECT * FROM pg_temp.ordered($$SELECT id FROM to_versioned ORDER BY created_at, id OFFSET 19990$$);
+RESET enable_sort;
+SELECT * FROM pg_temp.ordered($$SELECT id, n FROM to_versioned WHERE created_at >= '2025-02-28 20:00+00'
+                                ORDER BY created_at, id LIMIT 100$$);
+SELECT pg_temp.plan_has($$SELECT count(*) FROM to_versioned WHERE created_at >= '2025-02-28 20:00+00'$$,
+                        'uuid_extract_version') AS version_tested;
+-- A key of no version is refused there (by the NOT NULL, or by the CHECK).
+DO $$
+BEGIN
+    INSERT INTO to_versioned (id, n) VALUES ('ffffffff-ffff-ffff-ffff-ffffffffffff', -1);
+    RAISE NOTICE 'a key of no version: accepted';
+EXCEPTION WHEN not_null_violation OR check_violation THEN
+    RAISE NOTICE 'a key of no version: refused';
+END $$;
+DO $$
+BEGIN
+    IF current_setting('server_version_num')::int >= 180000 THEN DROP TABLE to_versioned;
+    ELSE DROP VIEW to_versioned; DROP TABLE to_versioned_keys; END IF;
+END $$;
+
 -- Without the CHECK, v1 (and v6) times do not follow the key: an RFC 9562 v1 key of 2022
 -- sorts after every 2025 v7 key. Not claimed, even where no time is NULL.
 CREATE TABLE to_unchecked (id uuid PRIMARY KEY, n integer NOT NULL);

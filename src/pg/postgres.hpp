@@ -126,6 +126,22 @@ using UuidxSysCacheId = int;
     build_expression_pathkey(root, expr, nullptr, opno, rel, create_it)
 #endif
 
+// A row comparison's kind: 18 renamed RowCompareExpr.rctype (RowCompareType, ROWCOMPARE_LT...)
+// to cmptype (CompareType, COMPARE_LT...).
+#if PG_VERSION_NUM >= 180000
+#define UUIDX_ROW_COMPARISON(row) ((row)->cmptype)
+#define UUIDX_ROW_LT COMPARE_LT
+#define UUIDX_ROW_LE COMPARE_LE
+#define UUIDX_ROW_GE COMPARE_GE
+#define UUIDX_ROW_GT COMPARE_GT
+#else
+#define UUIDX_ROW_COMPARISON(row) ((row)->rctype)
+#define UUIDX_ROW_LT ROWCOMPARE_LT
+#define UUIDX_ROW_LE ROWCOMPARE_LE
+#define UUIDX_ROW_GE ROWCOMPARE_GE
+#define UUIDX_ROW_GT ROWCOMPARE_GT
+#endif
+
 // A btree scan with an = ANY(array) condition on a column after the first returns the rows in
 // the index's order from 17 on; before, it scans once per array element (PostgreSQL marks
 // such a scan unordered).
@@ -133,10 +149,13 @@ using UuidxSysCacheId = int;
 
 // 17 has pg_catalog.uuid_extract_version(); 18's pg_catalog.uuid_extract_timestamp() reads
 // v7 times too (17's reads v1 only, so it is not a v7 time function there). 18 also marks
-// CHECK constraints NOT ENFORCED (ConstrCheck.ccenforced).
+// CHECK constraints NOT ENFORCED (ConstrCheck.ccenforced), and has virtual generated columns.
 #define UUIDX_HAS_BUILTIN_EXTRACT_VERSION (PG_VERSION_NUM >= 170000)
 #define UUIDX_HAS_BUILTIN_V7_EXTRACT_TIMESTAMP (PG_VERSION_NUM >= 180000)
 #define UUIDX_HAS_CHECK_ENFORCED (PG_VERSION_NUM >= 180000)
+// 18 has virtual generated columns, which may carry a NOT NULL constraint (its validity in
+// CompactAttribute.attnullability).
+#define UUIDX_HAS_VIRTUAL_GENERATED_COLUMNS (PG_VERSION_NUM >= 180000)
 
 // ---------------------------------------------------------------------------------------
 

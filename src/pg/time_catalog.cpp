@@ -136,6 +136,58 @@ bool check_says_v7(const TimeCatalog& catalog, Node* expr, AttrNumber column) {
            (is_version_of_column(catalog, right, column) && is_integer_seven(left));
 }
 
+// Whether `node` is uuid_extract_version(column) or a v7-reading uuid_extract_timestamp(column):
+// under the v7 CHECK, NULL exactly for the keys of no version.
+bool is_version_or_time_of_column(const TimeCatalog& catalog, Node* node, AttrNumber column) {
+    if (!IsA(node, FuncExpr)) return false;
+    const auto* call = reinterpret_cast<FuncExpr*>(node);
+    if (list_length(call->args) != 1) return false;
+    Oid type = InvalidOid;
+    if (!is_extract_version(catalog, call->funcid) &&
+        time_function(catalog, call->funcid, &type) != TimeFunction::needs_v7_check)
+        return false;
+    const auto* arg = static_cast<Node*>(linitial(call->args));
+    return IsA(arg, Var) && reinterpret_cast<const Var*>(arg)->varattno == column;
+}
+
+// Whether a CHECK expression promises that the version of `column` is never NULL: one of its
+// AND conjuncts is uuid_extract_version(column) IS NOT NULL (or uuid_extract_timestamp's).
+bool check_says_versioned(const TimeCatalog& catalog, Node* expr, AttrNumber column) {
+    if (expr == nullptr) return false;
+    if (IsA(expr, List)) {
+        ListCell* cell;
+        foreach (cell, reinterpret_cast<List*>(expr))
+            if (check_says_versioned(catalog, static_cast<Node*>(lfirst(cell)), column)) return true;
+        return false;
+    }
+    if (is_andclause(expr))
+        return check_says_versioned(catalog, reinterpret_cast<Node*>(reinterpret_cast<BoolExpr*>(expr)->args), column);
+    if (!IsA(expr, NullTest)) return false;
+    const auto* test = reinterpret_cast<NullTest*>(expr);
+    return test->nulltesttype == IS_NOT_NULL && !test->argisrow &&
+           is_version_or_time_of_column(catalog, reinterpret_cast<Node*>(test->arg), column);
+}
+
+// On 18+: whether a virtual generated column of the version or the time of `column` carries a
+// valid NOT NULL constraint (enforced on every insert and update, as a CHECK is).
+bool virtual_column_says_versioned(const TimeCatalog& catalog, Relation rel, AttrNumber column) {
+#if UUIDX_HAS_VIRTUAL_GENERATED_COLUMNS
+    const TupleDesc desc = RelationGetDescr(rel);
+    const TupleConstr* constraints = desc->constr;
+    if (constraints == nullptr || !constraints->has_generated_virtual) return false;
+    for (int i = 0; i < constraints->num_defval; ++i) {
+        const AttrDefault& generated = constraints->defval[i];
+        const Form_pg_attribute attribute = TupleDescAttr(desc, generated.adnum - 1);
+        if (attribute->attgenerated != ATTRIBUTE_GENERATED_VIRTUAL ||
+            TupleDescCompactAttr(desc, generated.adnum - 1)->attnullability != ATTNULLABLE_VALID)
+            continue;
+        if (is_version_or_time_of_column(catalog, static_cast<Node*>(stringToNode(generated.adbin)), column))
+            return true;
+    }
+#endif
+    return false;
+}
+
 }  // namespace
 
 const TimeCatalog* time_catalog() {
@@ -192,24 +244,29 @@ TimeFunction time_function(const TimeCatalog& catalog, Oid function, Oid* type) 
 }
 
 
-bool column_is_v7(const TimeCatalog& catalog, const RangeTblEntry* rte, AttrNumber column) {
+V7Promise v7_promise(const TimeCatalog& catalog, const RangeTblEntry* rte, AttrNumber column) {
     // A NULL uuid_extract_version passes a CHECK, and uuid_extract_timestamp is NULL for
     // those keys too.
-    if (rte->rtekind != RTE_RELATION) return false;
-    if (rte->relkind != RELKIND_RELATION && rte->relkind != RELKIND_PARTITIONED_TABLE) return false;
+    if (rte->rtekind != RTE_RELATION) return V7Promise::none;
+    if (rte->relkind != RELKIND_RELATION && rte->relkind != RELKIND_PARTITIONED_TABLE) return V7Promise::none;
     Relation rel = table_open(rte->relid, NoLock);  // locked by the parser or the plan cache
     const TupleConstr* constraints = RelationGetDescr(rel)->constr;
-    bool found = false;
-    for (int i = 0; constraints != nullptr && i < constraints->num_check && !found; ++i) {
+    bool v7 = false;
+    bool versioned = false;
+    for (int i = 0; constraints != nullptr && i < constraints->num_check; ++i) {
         const ConstrCheck& check = constraints->check[i];
         if (!check.ccvalid || (rte->inh && check.ccnoinherit)) continue;
 #if UUIDX_HAS_CHECK_ENFORCED
         if (!check.ccenforced) continue;
 #endif
-        found = check_says_v7(catalog, static_cast<Node*>(stringToNode(check.ccbin)), column);
+        auto* expr = static_cast<Node*>(stringToNode(check.ccbin));
+        v7 = v7 || check_says_v7(catalog, expr, column);
+        versioned = versioned || check_says_versioned(catalog, expr, column);
     }
+    if (v7 && !versioned) versioned = virtual_column_says_versioned(catalog, rel, column);
     table_close(rel, NoLock);
-    return found;
+    if (!v7) return V7Promise::none;
+    return versioned ? V7Promise::v7 : V7Promise::v7_or_none;
 }
 
 }  // namespace uuidx::pg

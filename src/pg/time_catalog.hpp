@@ -63,10 +63,23 @@ enum class TimeFunction : uint8 { none, first_48_bits, needs_v7_check };
 // What `function` is, and the type of its result (timestamptz or timestamp).
 TimeFunction time_function(const TimeCatalog& catalog, Oid function, Oid* type);
 
-// Whether every key of column `column` of the relation `rte` reads is a v7 (or has no
-// version): a validated (on 18, enforced) CHECK (uuid_extract_version(column) = 7) of the
-// table itself, inherited by every child the query reads; not a foreign table's.
-bool column_is_v7(const TimeCatalog& catalog, const RangeTblEntry* rte, AttrNumber column);
+// What the table `rte` reads promises of the versions of its uuid column `column`, from its
+// own constraints, inherited by every child the query reads (not a foreign table's):
+//  - v7_or_none: every key is a v7 or has no version (a variant other than RFC 9562's, such
+//    as nil and max, whose uuid_extract_timestamp is NULL): a validated (on 18, enforced)
+//    CHECK (uuid_extract_version(column) = 7), which a NULL version passes;
+//  - v7: every key is a v7: that CHECK, and a promise that the version (or the time) is
+//    never NULL, as a validated CHECK (uuid_extract_version(column) IS NOT NULL) (or of
+//    uuid_extract_timestamp), or on 18+ a virtual generated column of either with a valid
+//    NOT NULL constraint, as `created_at timestamptz GENERATED ALWAYS AS
+//    (uuid_extract_timestamp(id)) VIRTUAL NOT NULL`.
+enum class V7Promise : uint8 { none, v7_or_none, v7 };
+V7Promise v7_promise(const TimeCatalog& catalog, const RangeTblEntry* rte, AttrNumber column);
+
+// Whether every key of the column is a v7 or has no version (see V7Promise).
+inline bool column_is_v7(const TimeCatalog& catalog, const RangeTblEntry* rte, AttrNumber column) {
+    return v7_promise(catalog, rte, column) != V7Promise::none;
+}
 
 // The function behind an operator clause (opfuncid is not always filled in yet).
 inline Oid operator_function(const OpExpr* op) {

@@ -14,12 +14,14 @@
 // version; they are NULL for a NULL key alone, and a btree puts NULL keys where ORDER BY puts
 // NULL times by default (last ascending, first descending). uuid_extract_timestamp() (uuidx's,
 // or on 18+ pg_catalog's) reads v1 and v6 times too, which do not sort by time: it qualifies
-// only on a column whose table promises v7 keys (column_is_v7), and even there it is NULL for
-// the keys of no version the promise lets through (nil, max, a variant other than RFC
-// 9562's), which sit anywhere in key order. So its order is claimed only where the table's
-// conditions in the query leave no such key: where they imply that the time, or the version,
-// IS NOT NULL (a comparison of the time, the window the time predicates put in its place,
-// the IS NOT NULL that PostgreSQL adds beside min() and max()).
+// only on a column whose table promises v7 keys (v7_promise), and where the promise lets keys
+// of no version through (nil, max, a variant other than RFC 9562's: V7Promise::v7_or_none),
+// it is NULL for those, which sit anywhere in key order. So there its order is claimed only
+// where the table's conditions in the query leave no such key: where they imply that the
+// time, or the version, IS NOT NULL (a comparison of the time, the window the time
+// predicates put in its place, the IS NOT NULL that PostgreSQL adds beside min() and max()).
+// A table that promises v7 keys alone (a CHECK that the version IS NOT NULL, or a virtual
+// column of the time with NOT NULL) needs no such condition.
 //
 // How: a set_rel_pathlist_hook, after PostgreSQL has built a table's paths. For each btree
 // whose first column is a uuid column in uuid's default order, and each time function of
@@ -288,7 +290,9 @@ void add_time_ordered_scans(PlannerInfo* root, RelOptInfo* rel, const RangeTblEn
             truncate_useless_pathkeys(root, rel, list_concat(time_order, build_index_pathkeys(root, index, direction)));
         if (pathkeys == NIL) continue;
         if (!order_is_true) {
-            if (!column_is_v7(catalog, rte, key->varattno) || !conditions_exclude_null_time(catalog, rel, call, key))
+            const V7Promise promise = v7_promise(catalog, rte, key->varattno);
+            if (promise == V7Promise::none ||
+                (promise == V7Promise::v7_or_none && !conditions_exclude_null_time(catalog, rel, call, key)))
                 return;
             order_is_true = true;
         }

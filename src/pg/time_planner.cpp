@@ -217,7 +217,9 @@ struct Rewrite {
 struct TimeComparison {
     Node* conjunct;
     const Var* key;
-    TimeFunction function;
+    // uuid_extract_timestamp() of a column whose keys may have no version (V7Promise::v7_or_none):
+    // its window needs uuid_extract_version(key) IS NOT NULL beside it.
+    bool needs_version;
     Oid type;  // of the time: timestamptz, or timestamp (read as UTC)
     Comparison comparison;
     Node* comparand;
@@ -227,21 +229,25 @@ struct TimeComparison {
     bool upper_inclusive() const { return comparison != Comparison::less; }
 };
 
-// The uuid Var of this level that `node` reads the time of, or null.
-const Var* time_key_of(const Rewrite& r, Node* node, Oid comparison_type, TimeFunction* kind) {
+// The uuid Var of this level that `node` reads the time of, or null; and whether its window
+// needs the version test beside it (see TimeComparison).
+const Var* time_key_of(const Rewrite& r, Node* node, Oid comparison_type, bool* needs_version) {
     if (!IsA(node, FuncExpr)) return nullptr;
     const auto* call = castNode(FuncExpr, node);
     Oid result_type = InvalidOid;
-    *kind = time_function(*r.catalog, call->funcid, &result_type);
-    if (*kind == TimeFunction::none || result_type != comparison_type || list_length(call->args) != 1) return nullptr;
+    const TimeFunction kind = time_function(*r.catalog, call->funcid, &result_type);
+    if (kind == TimeFunction::none || result_type != comparison_type || list_length(call->args) != 1) return nullptr;
     const auto* arg = static_cast<Node*>(linitial(call->args));
     if (!IsA(arg, Var)) return nullptr;
     const auto* var = castNode(Var, arg);
     if (var->varlevelsup != 0 || var->vartype != UUIDOID || var->varattno <= 0) return nullptr;
-    if (*kind == TimeFunction::needs_v7_check &&
-        (var->varno < 1 || var->varno > list_length(r.query->rtable) ||
-         !column_is_v7(*r.catalog, rt_fetch(var->varno, r.query->rtable), var->varattno)))
-        return nullptr;
+    *needs_version = false;
+    if (kind == TimeFunction::needs_v7_check) {
+        if (var->varno < 1 || var->varno > list_length(r.query->rtable)) return nullptr;
+        const V7Promise promise = v7_promise(*r.catalog, rt_fetch(var->varno, r.query->rtable), var->varattno);
+        if (promise == V7Promise::none) return nullptr;
+        *needs_version = promise == V7Promise::v7_or_none;
+    }
     return var;
 }
 
@@ -250,9 +256,9 @@ const Var* time_key_of(const Rewrite& r, Node* node, Oid comparison_type, TimeFu
 // is on the right; false where neither side is a key's time or the comparand is not usable.
 bool read_sides(const Rewrite& r, Node* left, Node* right, TimeComparison t, TimeComparison* out) {
     t.comparand = right;
-    t.key = time_key_of(r, left, t.type, &t.function);
+    t.key = time_key_of(r, left, t.type, &t.needs_version);
     if (t.key == nullptr) {
-        t.key = time_key_of(r, right, t.type, &t.function);
+        t.key = time_key_of(r, right, t.type, &t.needs_version);
         t.comparand = left;
         t.comparison = commuted(t.comparison);
     }
@@ -266,7 +272,7 @@ bool read_time_comparison(const Rewrite& r, Node* conjunct, TimeComparison* out)
     if (!IsA(conjunct, OpExpr)) return false;
     auto* op = castNode(OpExpr, conjunct);
     if (list_length(op->args) != 2) return false;
-    TimeComparison t{conjunct, nullptr, TimeFunction::none, InvalidOid, Comparison::equal, nullptr};
+    TimeComparison t{conjunct, nullptr, false, InvalidOid, Comparison::equal, nullptr};
     if (!comparison_of(operator_function(op), &t.type, &t.comparison)) return false;
     return read_sides(r, static_cast<Node*>(linitial(op->args)), static_cast<Node*>(lsecond(op->args)), t, out);
 }
@@ -281,14 +287,14 @@ bool read_row_comparison_time(const Rewrite& r, Node* conjunct, TimeComparison* 
     if (!IsA(conjunct, RowCompareExpr)) return false;
     const auto* row = castNode(RowCompareExpr, conjunct);
     if (list_length(row->opnos) < 1) return false;
-    TimeComparison t{conjunct, nullptr, TimeFunction::none, InvalidOid, Comparison::equal, nullptr};
+    TimeComparison t{conjunct, nullptr, false, InvalidOid, Comparison::equal, nullptr};
     Comparison first_column;
     if (!comparison_of(get_opcode(linitial_oid(row->opnos)), &t.type, &first_column)) return false;
-    switch (row->rctype) {
-        case ROWCOMPARE_LT:
-        case ROWCOMPARE_LE: t.comparison = Comparison::less_equal; break;
-        case ROWCOMPARE_GT:
-        case ROWCOMPARE_GE: t.comparison = Comparison::greater_equal; break;
+    switch (UUIDX_ROW_COMPARISON(row)) {
+        case UUIDX_ROW_LT:
+        case UUIDX_ROW_LE: t.comparison = Comparison::less_equal; break;
+        case UUIDX_ROW_GT:
+        case UUIDX_ROW_GE: t.comparison = Comparison::greater_equal; break;
         default: return false;
     }
     return read_sides(r, static_cast<Node*>(linitial(row->largs)), static_cast<Node*>(linitial(row->rargs)), t, out);
@@ -536,7 +542,7 @@ List* rewrite_conjuncts(const Rewrite& r, List* conjuncts) {
         Window w;
         if (pending[i].has_lower()) w.lower = &pending[i];
         if (pending[i].has_upper()) w.upper = &pending[i];
-        bool needs_version = pending[i].function == TimeFunction::needs_v7_check;
+        bool needs_version = pending[i].needs_version;
         for (int j = i + 1; j < n_pending && (w.lower == nullptr || w.upper == nullptr); ++j) {
             if (used[j] || !equal(pending[j].key, pending[i].key)) continue;
             const bool fills_lower = w.lower == nullptr && pending[j].comparison != Comparison::equal && pending[j].has_lower();
@@ -545,7 +551,7 @@ List* rewrite_conjuncts(const Rewrite& r, List* conjuncts) {
             used[j] = true;
             if (fills_lower) w.lower = &pending[j];
             if (fills_upper) w.upper = &pending[j];
-            needs_version = needs_version || pending[j].function == TimeFunction::needs_v7_check;
+            needs_version = needs_version || pending[j].needs_version;
         }
         added = lappend(added, window_condition(r, pending[i].key, w));
         if (needs_version) added = lappend(added, has_version(r, pending[i].key));
