@@ -153,7 +153,7 @@ SELECT format('The same %s rows in `bench_time_stored (id uuid PRIMARY KEY, n in
               'bench_time_child c ON c.key_id = t.id` over a day (`bench_time_child (key_id uuid REFERENCES '
               'bench_time_keys, amount int)`, one row for every tenth key, indexed on `key_id`), and a keyset page '
               '`WHERE (T, t.id) > (x, y) ORDER BY T, t.id LIMIT 100` after the middle key (its time and key as '
-              'constants). Each question is asked of every form in %s rounds that interleave all '
+              'constants), also with `T >= x AND` before the row comparison. Each question is asked of every form in %s rounds that interleave all '
               'questions and forms (the forms'' order rotates), after a round that answers each and compares the '
               'answers (rows, and a digest of them in a fixed order). Execution time and shared buffers are those of '
               '`EXPLAIN (ANALYZE, BUFFERS, TIMING OFF)`, medians; the scan''s estimated and actual rows are those of the '

@@ -70,7 +70,8 @@ WHERE f.available;
 -- The questions. The day and the hour are bench_time_window's (constants in the query's
 -- text), the last day is before now(); "after" is the start of the day; the keyset page
 -- starts after the middle key (its time and key as constants, as an application sends the
--- last row of the page before).
+-- last row of the page before), as a row comparison alone and with the time's own bound
+-- beside it, which an index can use whatever it makes of the row comparison.
 CREATE TABLE bench_stored_shape (position int PRIMARY KEY, label text NOT NULL, query text NOT NULL);
 INSERT INTO bench_stored_shape
 SELECT s.position, s.label,
@@ -109,7 +110,10 @@ FROM bench_time_window d, bench_time_window h,
         'WHERE {time} >= {day_lower} AND {time} < {day_upper}'),
     (13, 'keyset page of 100',
         'SELECT t.id, t.n, {time} AS created_at FROM {rel} WHERE ({time}, t.id) > ({key_time}, {key}) '
-        'ORDER BY {time}, t.id LIMIT 100')
+        'ORDER BY {time}, t.id LIMIT 100'),
+    (14, 'keyset page of 100, with `T >= x` beside the row comparison',
+        'SELECT t.id, t.n, {time} AS created_at FROM {rel} WHERE {time} >= {key_time} '
+        'AND ({time}, t.id) > ({key_time}, {key}) ORDER BY {time}, t.id LIMIT 100')
 ) AS s(position, label, query)
 WHERE d.position = 1 AND h.position = 2;
 
