@@ -157,8 +157,9 @@ SELECT format('The same %s rows in `bench_time_stored (id uuid PRIMARY KEY, n in
               'questions and forms (the forms'' order rotates), after a round that answers each and compares the '
               'answers (rows, and a digest of them in a fixed order). Execution time and shared buffers are those of '
               '`EXPLAIN (ANALYZE, BUFFERS, TIMING OFF)`, medians; the scan''s estimated and actual rows are those of the '
-              'scan of the questioned table (per process when parallel; where a Limit stops the scan early they '
-              'cannot be compared and are marked "LIMIT"). Targets: at most 1.2× the stored column''s time, and its '
+              'scan of the questioned table (of a parallel scan, in all its processes, against the estimate of the '
+              'same query planned without parallel workers; where a Limit stops the scan early the two cannot be '
+              'compared and are marked "LIMIT"). Targets: at most 1.2× the stored column''s time, and its '
               'buffers (or 3 more, for the wider key); estimates within 2× of the actual rows.',
               to_char(s.keys, 'FM999G999G999G999'),
               CASE WHEN current_setting('server_version_num')::int >= 180000
