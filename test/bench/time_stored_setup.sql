@@ -33,7 +33,8 @@ CREATE VIEW bench_time_view AS SELECT id, n, public.uuid_v7_to_timestamptz(id) A
 
 SELECT current_setting('server_version_num')::int >= 180000 AS have_virtual \gset
 \if :have_virtual
--- The brief's column as users write it: on 18, the unqualified name is the built-in.
+-- The column as users write it: unqualified, the name is 18's built-in (a virtual column may
+-- call built-in functions only).
 ALTER TABLE bench_time_keys
     ADD COLUMN created_at timestamptz GENERATED ALWAYS AS (uuid_extract_timestamp(id)) VIRTUAL;
 \endif
