@@ -6,11 +6,15 @@
 # into a table keyed by each (time, WAL, primary key size, density and fragmentation;
 # test/bench/insert.sql), and pgbench with 4 clients inserting single rows. Then the time
 # questions asked of v7 keys: time windows over a year of keys by every predicate form,
-# with uuidx's hook on and off (test/bench/time_windows.sql), the hook's planning overhead
-# on a query it does not touch (test/bench/plan_overhead.sql), and BRIN against btree
-# (test/bench/brin.sql). Prints the markdown tables of docs/performance.md and writes them,
-# with a plot, to build/bench/pgMAJOR.{md,png}. Machines are shared and noisy: every figure
-# is a median of interleaved repetitions, and ratios measured in one run are what to compare.
+# with uuidx's hook on and off (test/bench/time_windows.sql), every time question (window
+# counts and sums, a window's rows, latest and first rows, min/max, per-hour counts, a join,
+# keyset pages) asked of the key by the function call, a view column and 18's virtual
+# column against a stored, indexed created_at (test/bench/time_stored.sql), the hook's
+# planning overhead on a query it does not touch (test/bench/plan_overhead.sql), and BRIN
+# against btree (test/bench/brin.sql). Prints the markdown tables of docs/performance.md and
+# writes them, with a plot, to build/bench/pgMAJOR.{md,png}. Machines are shared and noisy:
+# every figure is a median of interleaved repetitions, and ratios measured in one run are
+# what to compare.
 #
 # PG_MAJOR (default 18) picks the server: this machine's own major runs here, the others
 # in their root file system (test/lib/roots.sh), where Debian packages the peers.
@@ -20,7 +24,9 @@
 #   BENCH_PGBENCH_SECONDS (20) per key; BENCH_MIGRATION_PARENTS (0: skipped) customers for
 #   a timing of the v4 -> v7 migration guide (sql/include/migration_steps.sql);
 #   BENCH_TIME_ROWS (10000000; 0: the time questions are skipped) v7 keys over a year for the
-#   time windows and BRIN, BENCH_TIME_REPETITIONS (7) of each window and form;
+#   time windows, the stored created_at's copy of them and BRIN, BENCH_TIME_REPETITIONS (7)
+#   of each window or question and form; BENCH_TIME_ONLY (0; 1: only the time questions,
+#   without the generators' measurements and the plot);
 #   BENCH_PLAN_ROUNDS (300) rounds of BENCH_PLAN_QUERIES (100) plannings per session for the
 #   planning overhead; BENCH_BRIN_ROUNDS (3) builds of each index, after each of which each
 #   window runs BENCH_BRIN_REPETITIONS (3) times.
@@ -38,6 +44,7 @@ RATIO_REPETITIONS=${BENCH_RATIO_REPETITIONS:-5}
 PGBENCH_SECONDS=${BENCH_PGBENCH_SECONDS:-20}
 MIGRATION_PARENTS=${BENCH_MIGRATION_PARENTS:-0}
 TIME_ROWS=${BENCH_TIME_ROWS:-10000000}
+TIME_ONLY=${BENCH_TIME_ONLY:-0}
 TIME_REPETITIONS=${BENCH_TIME_REPETITIONS:-7}
 PLAN_ROUNDS=${BENCH_PLAN_ROUNDS:-300}
 PLAN_QUERIES=${BENCH_PLAN_QUERIES:-100}
@@ -112,6 +119,10 @@ measure_time_questions() {
     psql_quiet -v time_rows="$TIME_ROWS" -f test/bench/time_setup.sql || return 1
     log "time windows: $TIME_REPETITIONS repetitions of every window and form"
     psql_quiet -v repetitions="$TIME_REPETITIONS" -f test/bench/time_windows.sql || return 1
+    log "the key or a stored created_at: copying the keys with their time, and the join's rows"
+    psql_quiet -f test/bench/time_stored_setup.sql || return 1
+    log "the key or a stored created_at: $TIME_REPETITIONS repetitions of every question and form"
+    psql_quiet -v repetitions="$TIME_REPETITIONS" -f test/bench/time_stored.sql || return 1
     log "planning overhead: $PLAN_ROUNDS rounds of $PLAN_QUERIES plannings in each of 3 sessions"
     psql_quiet -v rounds="$PLAN_ROUNDS" -v queries="$PLAN_QUERIES" -f test/bench/plan_overhead.sql || return 1
     log "BRIN or btree: copying the keys"
@@ -131,7 +142,9 @@ run_benchmark() {
     trap stop_cluster EXIT
     mkdir -p "$OUT_DIR" && rm -f "$REPORT" "$OUT_DIR/pg$PG_MAJOR.tsv"
     ensure_dependencies && build_and_install || return 1
-    measure_core || { log "the C++ yardstick failed"; return 1; }
+    if [ "$TIME_ONLY" -eq 0 ]; then
+        measure_core || { log "the C++ yardstick failed"; return 1; }
+    fi
     local preload=uuidx settings=()
     if [ -e "$("$PG_CONFIG" --pkglibdir)/timescaledb.so" ]; then
         preload+=,timescaledb
@@ -141,15 +154,25 @@ run_benchmark() {
     start_cluster "shared_buffers = 1GB" "max_wal_size = 8GB" "checkpoint_timeout = 1h" \
         "shared_preload_libraries = '$preload'" "uuidx.public_id_key = '0011223344556677:8899aabbccddeeff'" \
         "${settings[@]}" || return 1
-    psql_quiet -v calls="$CALLS" -f test/bench/setup.sql || return 1
-    log "cost per call: $CALLS calls x $CALL_REPETITIONS repetitions per generator"
-    psql_quiet -v calls="$CALLS" -v repetitions="$CALL_REPETITIONS" -f test/bench.sql || return 1
-    measure_inserts && measure_pgbench || return 1
+    if [ "$TIME_ONLY" -eq 0 ]; then
+        psql_quiet -v calls="$CALLS" -f test/bench/setup.sql || return 1
+        log "cost per call: $CALLS calls x $CALL_REPETITIONS repetitions per generator"
+        psql_quiet -v calls="$CALLS" -v repetitions="$CALL_REPETITIONS" -f test/bench.sql || return 1
+        measure_inserts && measure_pgbench || return 1
+    else
+        psql_quiet -c 'CREATE EXTENSION uuidx' || return 1
+    fi
     [ "$TIME_ROWS" -eq 0 ] || measure_time_questions || return 1
-    psql_quiet -v data_file="$OUT_DIR/pg$PG_MAJOR.tsv" -v calls="$CALLS" -v call_repetitions="$CALL_REPETITIONS" \
-        -v rows="$ROWS" -v repetitions="$REPETITIONS" -v ratio_repetitions="$RATIO_REPETITIONS" \
-        -v pgbench_seconds="$PGBENCH_SECONDS" -v cores="$(nproc)" -v clock_read_ns="$CLOCK_READ_NS" \
-        -v core_v7_ns="$CORE_V7_NS" -f test/bench/report.sql >"$REPORT" || return 1
+    if [ "$TIME_ONLY" -eq 0 ]; then
+        psql_quiet -v data_file="$OUT_DIR/pg$PG_MAJOR.tsv" -v calls="$CALLS" -v call_repetitions="$CALL_REPETITIONS" \
+            -v rows="$ROWS" -v repetitions="$REPETITIONS" -v ratio_repetitions="$RATIO_REPETITIONS" \
+            -v pgbench_seconds="$PGBENCH_SECONDS" -v cores="$(nproc)" -v clock_read_ns="$CLOCK_READ_NS" \
+            -v core_v7_ns="$CORE_V7_NS" -f test/bench/report.sql >"$REPORT" || return 1
+    else
+        psql_quiet -At -c "SELECT format('PostgreSQL %s, uuidx %s; the time questions alone (BENCH_TIME_ONLY)', \
+            current_setting('server_version'), extversion) FROM pg_extension WHERE extname = 'uuidx'" >"$REPORT" ||
+            return 1
+    fi
     [ "$TIME_ROWS" -eq 0 ] || psql_quiet -v repetitions="$TIME_REPETITIONS" -v plan_rounds="$PLAN_ROUNDS" \
         -v plan_queries="$PLAN_QUERIES" -v brin_rounds="$BRIN_ROUNDS" -v brin_repetitions="$BRIN_REPETITIONS" \
         -f test/bench/time_report.sql >>"$REPORT" || return 1
@@ -178,4 +201,4 @@ else
 fi
 [ -n "${UUIDX_BENCH_INSIDE_ROOT:-}" ] && exit 0
 cat "$REPORT"
-plot_report
+[ "$TIME_ONLY" -ne 0 ] || plot_report

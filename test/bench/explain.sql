@@ -1,7 +1,8 @@
--- What test/bench/time_windows.sql and test/bench/brin.sql share: one measured run of a
--- query, from EXPLAIN (ANALYZE, BUFFERS, TIMING OFF, FORMAT JSON): its execution and
+-- What test/bench/time_windows.sql, time_stored.sql and brin.sql share: one measured run
+-- of a query, from EXPLAIN (ANALYZE, BUFFERS, TIMING OFF, FORMAT JSON): its execution and
 -- planning times (ms), the shared buffers it hit or read (planning's not included), the
--- shape of its plan and the rows the planner expected.
+-- shape of its plan and the rows the planner expected (for time_stored.sql, of the scan of
+-- the questioned table, with the rows it returned).
 
 -- The plan below the aggregate, as `Gather (2 workers) > Parallel Seq Scan` or
 -- `Index Only Scan (bench_time_keys_pkey)`.
@@ -32,15 +33,85 @@ BEGIN
            || CASE WHEN (node->>'Parallel Aware')::bool THEN ' per process' ELSE '' END;
 END $$;
 
+-- One EXPLAIN's figures: the measure of a query, from its JSON plan.
+CREATE FUNCTION pg_temp.explained(result json, OUT execution_ms float8, OUT planning_ms float8, OUT buffers bigint,
+                                  OUT plan text, OUT estimate text) LANGUAGE plpgsql AS $$
+BEGIN
+    execution_ms := (result->0->>'Execution Time')::float8;
+    planning_ms := (result->0->>'Planning Time')::float8;
+    buffers := (result->0->'Plan'->>'Shared Hit Blocks')::bigint + (result->0->'Plan'->>'Shared Read Blocks')::bigint;
+    plan := pg_temp.plan_shape(result->0->'Plan');
+    estimate := pg_temp.scan_estimate(result->0->'Plan');
+END $$;
+
 CREATE FUNCTION pg_temp.measure(query text, OUT execution_ms float8, OUT planning_ms float8, OUT buffers bigint,
                                 OUT plan text, OUT estimate text) LANGUAGE plpgsql AS $$
 DECLARE
     result json;
 BEGIN
     EXECUTE 'EXPLAIN (ANALYZE, BUFFERS, TIMING OFF, FORMAT JSON) ' || query INTO result;
-    execution_ms := (result->0->>'Execution Time')::float8;
-    planning_ms := (result->0->>'Planning Time')::float8;
-    buffers := (result->0->'Plan'->>'Shared Hit Blocks')::bigint + (result->0->'Plan'->>'Shared Read Blocks')::bigint;
-    plan := pg_temp.plan_shape(result->0->'Plan');
-    estimate := pg_temp.scan_estimate(result->0->'Plan');
+    SELECT * INTO execution_ms, planning_ms, buffers, plan, estimate FROM pg_temp.explained(result);
+END $$;
+
+-- The planner's estimate and the actual rows (both per process in a parallel scan) of the
+-- first scan of one of the tables `relations` (through a view too), how many processes ran
+-- it, whether it is parallel, and whether a Limit stops it early (a Limit above it with no
+-- Sort, Hash or Aggregate between), where the two cannot be compared: the estimate is of
+-- every row the scan's conditions admit.
+CREATE FUNCTION pg_temp.relation_scan(node json, relations text[], limited bool DEFAULT false, OUT plan_rows float8,
+                                      OUT actual_rows float8, OUT loops float8, OUT parallel bool,
+                                      OUT under_limit bool) LANGUAGE plpgsql AS $$
+DECLARE
+    child json;
+BEGIN
+    IF node->>'Relation Name' = ANY (relations) THEN
+        plan_rows := (node->>'Plan Rows')::float8;
+        actual_rows := (node->>'Actual Rows')::float8;
+        loops := (node->>'Actual Loops')::float8;
+        parallel := (node->>'Parallel Aware')::bool;
+        under_limit := limited;
+        RETURN;
+    END IF;
+    limited := CASE WHEN node->>'Node Type' = 'Limit' THEN true
+                    WHEN node->>'Node Type' IN ('Sort', 'Hash', 'Aggregate') THEN false ELSE limited END;
+    FOR child IN SELECT json_array_elements(node->'Plans') LOOP
+        SELECT * INTO plan_rows, actual_rows, loops, parallel, under_limit
+        FROM pg_temp.relation_scan(child, relations, limited);
+        IF plan_rows IS NOT NULL THEN
+            RETURN;
+        END IF;
+    END LOOP;
+END $$;
+
+-- measure, and the estimated and actual rows of one run of the scan of one of the tables
+-- `relations` (a scan that is not parallel runs whole in each process that runs it, as
+-- under a Hash below a Gather). A parallel scan's estimate is per process, and its actual
+-- rows an average over the processes that ran it, which need not be all of those planned
+-- (one process can run the whole scan under a Parallel Hash): its estimate is taken from
+-- the same query planned without parallel workers (the scan's rows are its conditions'
+-- selectivity, whatever the path), and its rows are the average times the processes.
+CREATE FUNCTION pg_temp.measure_scan(query text, relations text[], OUT execution_ms float8, OUT planning_ms float8,
+                                     OUT buffers bigint, OUT plan text, OUT scan_estimate float8,
+                                     OUT scan_actual float8, OUT under_limit bool) LANGUAGE plpgsql AS $$
+DECLARE
+    result json;
+    serial json;
+    scan record;
+    workers text;
+BEGIN
+    EXECUTE 'EXPLAIN (ANALYZE, BUFFERS, TIMING OFF, FORMAT JSON) ' || query INTO result;
+    SELECT e.execution_ms, e.planning_ms, e.buffers, e.plan INTO execution_ms, planning_ms, buffers, plan
+    FROM pg_temp.explained(result) e;
+    SELECT * INTO scan FROM pg_temp.relation_scan(result->0->'Plan', relations);
+    scan_estimate := scan.plan_rows;
+    scan_actual := scan.actual_rows;
+    under_limit := coalesce(scan.under_limit, false);
+    IF scan.parallel THEN
+        scan_actual := scan.actual_rows * scan.loops;
+        workers := current_setting('max_parallel_workers_per_gather');
+        PERFORM set_config('max_parallel_workers_per_gather', '0', false);
+        EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO serial;
+        PERFORM set_config('max_parallel_workers_per_gather', workers, false);
+        SELECT r.plan_rows INTO scan_estimate FROM pg_temp.relation_scan(serial->0->'Plan', relations) r;
+    END IF;
 END $$;

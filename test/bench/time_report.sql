@@ -1,7 +1,8 @@
 -- The time questions' part of the benchmark's report (test/bench.sh appends it to
 -- build/bench/pgMAJOR.md): time windows by every form, the planning overhead of the hook
--- on a query it does not touch, and BRIN or btree. Run after test/bench/time_windows.sql,
--- plan_overhead.sql and brin.sql, with the run's parameters as variables.
+-- on a query it does not touch, every time question asked of the key against a stored
+-- created_at, and BRIN or btree. Run after test/bench/time_windows.sql, plan_overhead.sql,
+-- time_stored.sql and brin.sql, with the run's parameters as variables.
 \set ON_ERROR_STOP on
 \set QUIET on
 \pset format unaligned
@@ -137,6 +138,104 @@ SELECT format('| %s | %s | %s | %s |', s.setting, to_char(percentile_cont(0.5) W
 FROM bench_plan_sample s LEFT JOIN interval_ i USING (setting)
 GROUP BY s.setting, i.median, i.low, i.high
 ORDER BY s.setting = 'hook on' DESC, s.setting;
+
+SELECT '';
+SELECT '## Time questions: the key or a stored `created_at`';
+SELECT '';
+SELECT format('The same %s rows in `bench_time_stored (id uuid PRIMARY KEY, n int, created_at timestamptz NOT NULL)`, '
+              '`created_at` the key''s own time, with a btree on `created_at` and one on `(created_at, id)` (for keyset '
+              'pages), after `VACUUM ANALYZE`; and the key''s forms: the function call `uuid_v7_to_timestamptz(id)` on '
+              '`bench_time_keys`, the column `created_at` of a view over it that is `uuid_v7_to_timestamptz(id)`%s. '
+              'The questions, with `t` the table or view and `T` its time: '
+              '`SELECT count(*)` or `sum(t.n) FROM t WHERE T >= a AND T < b`, the rows `SELECT t.id, t.n, T` of an '
+              'hour, latest 20 `ORDER BY T DESC LIMIT 20`, first 20 `WHERE T >= a ORDER BY T LIMIT 20`, `min(T), '
+              'max(T)`, per-hour counts `GROUP BY date_trunc(''hour'', T)` of the last day, a join `JOIN '
+              'bench_time_child c ON c.key_id = t.id` over a day (`bench_time_child (key_id uuid REFERENCES '
+              'bench_time_keys, amount int)`, one row for every tenth key, indexed on `key_id`), and a keyset page '
+              '`WHERE (T, t.id) > (x, y) ORDER BY T, t.id LIMIT 100` after the middle key (its time and key as '
+              'constants), also with `T >= x AND` before the row comparison. Each question is asked of every form in %s rounds that interleave all '
+              'questions and forms (the forms'' order rotates), after a round that answers each and compares the '
+              'answers (rows, and a digest of them in a fixed order). Execution time and shared buffers are those of '
+              '`EXPLAIN (ANALYZE, BUFFERS, TIMING OFF)`, medians; the scan''s estimated and actual rows are those of the '
+              'scan of the questioned table (of a parallel scan, in all its processes, against the estimate of the '
+              'same query planned without parallel workers; where a Limit stops the scan early the two cannot be '
+              'compared and are marked "LIMIT"). Targets: at most 1.2× the stored column''s time, and its '
+              'buffers (or 3 more, for the wider key); estimates within 2× of the actual rows.',
+              to_char(s.keys, 'FM999G999G999G999'),
+              CASE WHEN current_setting('server_version_num')::int >= 180000
+                   THEN ', and the VIRTUAL generated column `created_at timestamptz GENERATED ALWAYS AS '
+                        '(uuid_extract_timestamp(id))` of `bench_time_keys` (18''s built-in, under the table''s '
+                        '`CHECK (public.uuid_extract_version(id) = 7)`)'
+                   ELSE ' (no virtual generated columns before 18)' END,
+              :repetitions)
+FROM bench_time_span s;
+SELECT '';
+SELECT format('Storage: the stored table''s heap is %s MB against the key table''s %s MB (%s MB more for `created_at`); '
+              'its btree on `created_at` is %s MB and on `(created_at, id)` %s MB; both primary keys are %s MB.',
+              round(stored_heap / 1e6), round(keys_heap / 1e6), round((stored_heap - keys_heap) / 1e6),
+              round(created_at_index / 1e6), round(created_at_id_index / 1e6), round(keys_pkey / 1e6))
+FROM bench_stored_size;
+
+-- Medians of each question and form, their ratios to the stored column's, and which target
+-- each misses: time over 1.2x the stored column's, buffers over 1.2x and 3 more, a scan's
+-- estimate off by more than 2x (where no Limit stops the scan), an answer that is not the
+-- stored column's.
+CREATE TEMP VIEW stored_result AS
+WITH measured AS (
+    SELECT shape_position, form_position,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY execution_ms) AS execution_ms,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY buffers) AS buffers,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY scan_estimate) AS scan_estimate,
+           percentile_cont(0.5) WITHIN GROUP (ORDER BY scan_actual) AS scan_actual,
+           bool_or(under_limit) AS under_limit,
+           string_agg(DISTINCT plan, '; ') AS plan
+    FROM bench_stored_sample GROUP BY shape_position, form_position),
+compared AS (
+    SELECT m.*, s.label AS shape_label, f.label AS form_label, f.baseline, a.rows,
+           a.digest IS DISTINCT FROM ba.digest AS different_answer,
+           m.execution_ms / nullif(b.execution_ms, 0) AS time_ratio, m.buffers / nullif(b.buffers, 0) AS buffer_ratio,
+           b.buffers AS stored_buffers, m.scan_estimate / nullif(m.scan_actual, 0) AS estimate_ratio
+    FROM measured m
+    JOIN bench_stored_shape s ON s.position = m.shape_position
+    JOIN bench_stored_form f ON f.position = m.form_position
+    JOIN bench_stored_answer a USING (shape_position, form_position)
+    JOIN bench_stored_form bf ON bf.baseline
+    JOIN measured b ON b.shape_position = m.shape_position AND b.form_position = bf.position
+    JOIN bench_stored_answer ba ON ba.shape_position = m.shape_position AND ba.form_position = bf.position)
+SELECT c.*, concat_ws(', ',
+           CASE WHEN NOT baseline AND time_ratio > 1.2 THEN 'time' END,
+           CASE WHEN NOT baseline AND buffers > greatest(1.2 * stored_buffers, stored_buffers + 3) THEN 'buffers' END,
+           CASE WHEN NOT under_limit AND scan_actual > 0 AND (estimate_ratio > 2 OR estimate_ratio < 0.5)
+                THEN 'estimate' END,
+           CASE WHEN different_answer THEN 'answer differs from the stored column''s' END) AS missed
+FROM compared c;
+
+CREATE FUNCTION pg_temp.stored_plan(plan text) RETURNS text LANGUAGE sql AS $$
+    SELECT replace(replace(replace(replace(replace(replace(plan, 'bench_time_stored_created_at_id', '`(created_at, id)`'),
+                   'bench_time_stored_created_at', '`created_at`'), 'bench_time_stored_pkey', 'stored''s primary key'),
+                   'bench_time_keys_pkey', 'primary key'), 'bench_time_child_key_id_idx', 'child''s `key_id`'),
+                   ' > ', ' → ') $$;
+CREATE FUNCTION pg_temp.rows(value float8) RETURNS text LANGUAGE sql AS $$
+    SELECT CASE WHEN value < 10 AND value <> round(value) THEN to_char(value, 'FM0.0')
+                ELSE to_char(round(value), 'FM999G999G999G990') END $$;
+SELECT '';
+SELECT '| question | form | plan | execution (ms) | shared buffers | rows | scan: estimated / actual rows | time / stored''s | buffers / stored''s | missed |';
+SELECT '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |';
+SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |', shape_label, form_label, pg_temp.stored_plan(plan),
+              pg_temp.ms(execution_ms), to_char(buffers, 'FM999G999G990'), to_char(rows, 'FM999G999G990'),
+              coalesce(pg_temp.rows(scan_estimate) || ' / ' || pg_temp.rows(scan_actual)
+                       || CASE WHEN under_limit THEN ' (LIMIT)' ELSE '' END, ''),
+              pg_temp.ratio(time_ratio), pg_temp.ratio(buffer_ratio),
+              CASE WHEN missed = '' THEN '' ELSE '**' || missed || '**' END)
+FROM stored_result ORDER BY shape_position, form_position;
+SELECT '';
+SELECT CASE WHEN count(*) FILTER (WHERE missed <> '') = 0
+            THEN '- Every question met every target in every form.'
+            ELSE format('- **Missed** in %s of %s rows: %s.', count(*) FILTER (WHERE missed <> ''), count(*),
+                        string_agg(CASE WHEN missed <> '' THEN format('%s by %s (%s)', shape_label,
+                                   regexp_replace(form_label, '\*\*(.*)\*\* \(baseline\)', '\1'), missed) END,
+                                   '; ' ORDER BY shape_position, form_position)) END
+FROM stored_result;
 
 SELECT '';
 SELECT '## BRIN or btree';
