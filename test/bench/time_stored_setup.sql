@@ -7,8 +7,9 @@
 --   btree on created_at, a btree on (created_at, id) for keyset pages and its primary key;
 -- - the key through the function call `uuid_v7_to_timestamptz(id)`;
 -- - the key through a view column, bench_time_view.created_at;
--- - from 18 on, the key through a VIRTUAL generated column of bench_time_keys (instant to
---   add), under the table's CHECK (public.uuid_extract_version(id) = 7).
+-- - from 18 on, the key through a VIRTUAL generated column of bench_time_keys, under the
+--   table's CHECK (public.uuid_extract_version(id) = 7), NOT NULL as the README writes it
+--   (which refuses keys of no version, so the time's order and windows need no condition).
 -- A second table, bench_time_child, holds rows that reference the key (one for every
 -- tenth key), for the join. The questions are bench_stored_shape's, each a query text in
 -- which {rel} is the table (aliased t) and {time} the time of its row;
@@ -36,7 +37,7 @@ SELECT current_setting('server_version_num')::int >= 180000 AS have_virtual \gse
 -- The column as users write it: unqualified, the name is 18's built-in (a virtual column may
 -- call built-in functions only).
 ALTER TABLE bench_time_keys
-    ADD COLUMN created_at timestamptz GENERATED ALWAYS AS (uuid_extract_timestamp(id)) VIRTUAL;
+    ADD COLUMN created_at timestamptz GENERATED ALWAYS AS (uuid_extract_timestamp(id)) VIRTUAL NOT NULL;
 \endif
 
 CREATE TABLE bench_time_child (key_id uuid NOT NULL, amount int NOT NULL);
