@@ -36,10 +36,13 @@ REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 REGRESS     := $(filter-out $(REGRESS_SKIP),$(REGRESS))
 
 WARNINGS     = -Wall -Wextra -Werror
+# No C++ exceptions anywhere in uuidx (the core and the PostgreSQL side): a `throw` is a
+# compile error, so none can cross into PostgreSQL, whose errors longjmp (src/pg/guard.hpp).
+NO_EXCEPTIONS = -fno-exceptions
 # PostgreSQL headers: PG_FUNCTION_ARGS is not always read, and 15 still says "register".
 # The version PostgreSQL 18 records in the library's magic block.
 PG_CPPFLAGS += -DUUIDX_VERSION='"$(EXTVERSION)"'
-PG_CXXFLAGS += -std=c++17 $(WARNINGS) -Wno-unused-parameter -Wno-register
+PG_CXXFLAGS += -std=c++17 $(NO_EXCEPTIONS) $(WARNINGS) -Wno-unused-parameter -Wno-register
 SHLIB_LINK  += -lcrypto -lstdc++
 EXTRA_CLEAN  = build/unit_tests results regression.diffs regression.out
 
@@ -63,15 +66,15 @@ endif
 
 # Debian's server is built with LLVM JIT, so PGXS also compiles each .cpp to bitcode
 # with clang; that rule does not see PG_CXXFLAGS.
-BITCODE_CXXFLAGS += -std=c++17 -Wno-register
+BITCODE_CXXFLAGS += -std=c++17 $(NO_EXCEPTIONS) -Wno-register
 
 # The core: the shortest-stem pattern rule wins over PGXS's %.o, so these objects are
 # built with no PostgreSQL include path at all.
-CORE_CXXFLAGS = -std=c++17 -O2 -g -fPIC -fvisibility=hidden $(WARNINGS)
+CORE_CXXFLAGS = -std=c++17 -O2 -g -fPIC -fvisibility=hidden $(NO_EXCEPTIONS) $(WARNINGS)
 src/core/%.o: src/core/%.cpp $(wildcard src/core/*.hpp)
 	$(CXX) $(CORE_CXXFLAGS) -c -o $@ $<
 src/core/%.bc: src/core/%.cpp $(wildcard src/core/*.hpp)
-	$(CLANG) -xc++ -std=c++17 -O2 -flto=thin -emit-llvm -c -o $@ $<
+	$(CLANG) -xc++ -std=c++17 $(NO_EXCEPTIONS) -O2 -flto=thin -emit-llvm -c -o $@ $<
 $(PG_SRCS:.cpp=.o): $(wildcard src/core/*.hpp src/pg/*.hpp)
 
 ifneq ($(NEXT_VERSION),)

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 #include <type_traits>
 
 namespace uuidx {
@@ -78,9 +79,14 @@ constexpr bool parse_canonical(const char (&text)[37], Uuid& out) {
     return byte == 16;
 }
 
+// Reached only by a literal that does not parse. Not constexpr, so such a literal in a
+// constant (every use of uuid_from_canonical) fails to compile; the core is built without
+// exceptions, so this is the compile-time error a `throw` would have been.
+inline void malformed_uuid_literal() noexcept { std::abort(); }
+
 constexpr Uuid uuid_from_canonical(const char (&text)[37]) {
     Uuid u{};
-    if (!parse_canonical(text, u)) throw "malformed UUID literal";  // compile-time error only
+    if (!parse_canonical(text, u)) malformed_uuid_literal();
     return u;
 }
 

@@ -19,15 +19,14 @@ Datum name_based(FunctionCallInfo fcinfo, int version, Digest digest, Detail&& d
     const text* name = PG_GETARG_TEXT_PP(1);
     const auto* bytes = reinterpret_cast<const uint8_t*>(VARDATA_ANY(name));
     const size_t length = VARSIZE_ANY_EXHDR(name);
-    return uuid_datum(value_or_raise(
-        [&] { return uuidx::name_based(version, digest, name_space, bytes, length); }, std::forward<Detail>(detail)));
+    return uuid_datum(value_or_raise(uuidx::name_based(version, digest, name_space, bytes, length), std::forward<Detail>(detail)));
 }
 
 // v1 <-> v6: input of another version is an error naming what it got.
 Datum reorder(FunctionCallInfo fcinfo, uuidx::Result<Uuid> (*convert)(const Uuid&) noexcept, const char* function,
               int wanted_version) {
     const Uuid u = uuid_from_datum(PG_GETARG_UUID_P(0));
-    const uuidx::Result<Uuid> converted = UUIDX_NOTHROW(convert(u));
+    const uuidx::Result<Uuid> converted = convert(u);
     if (!converted) uuidx::pg::raise_unexpected_version(function, wanted_version, u);
     return uuid_datum(converted.value);
 }
@@ -49,7 +48,7 @@ Datum uuidx_generate_v5(PG_FUNCTION_ARGS) {
 PG_FUNCTION_INFO_V1(uuidx_generate_v8_name);
 Datum uuidx_generate_v8_name(PG_FUNCTION_ARGS) {
     const char* algorithm = text_to_cstring(PG_GETARG_TEXT_PP(2));
-    const Digest digest = value_or_raise([&] { return uuidx::v8_digest_from_name(algorithm); }, [&] {
+    const Digest digest = value_or_raise(uuidx::v8_digest_from_name(algorithm), [&] {
         return psprintf("Algorithm \"%s\" is not one of: %s.", quoted_excerpt(algorithm), uuidx::kV8DigestNames);
     });
     return name_based(fcinfo, 8, digest, [&] { return psprintf("OpenSSL refuses %s here.", algorithm); });
@@ -60,14 +59,14 @@ Datum uuidx_generate_v8(PG_FUNCTION_ARGS) {
     const bytea* custom = PG_GETARG_BYTEA_PP(0);
     const auto* bytes = reinterpret_cast<const uint8_t*>(VARDATA_ANY(custom));
     const size_t length = VARSIZE_ANY_EXHDR(custom);
-    return uuid_datum(value_or_raise([&] { return uuidx::v8_from_bytes(bytes, length); },
+    return uuid_datum(value_or_raise(uuidx::v8_from_bytes(bytes, length),
                                      [&] { return psprintf("A UUIDv8 takes exactly 16 bytes; got %zu.", length); }));
 }
 
 PG_FUNCTION_INFO_V1(uuidx_namespace);
 Datum uuidx_namespace(PG_FUNCTION_ARGS) {
     const char* name = text_to_cstring(PG_GETARG_TEXT_PP(0));
-    return uuid_datum(value_or_raise([&] { return uuidx::namespace_from_name(name); }, [&] {
+    return uuid_datum(value_or_raise(uuidx::namespace_from_name(name), [&] {
         return psprintf("Namespace \"%s\" is not one of: %s.", quoted_excerpt(name), uuidx::kNamespaceNames);
     }));
 }

@@ -22,14 +22,14 @@ extern "C" {
 
 PG_FUNCTION_INFO_V1(uuidx_generate_v4);
 Datum uuidx_generate_v4(PG_FUNCTION_ARGS) {
-    Generator& generator = UUIDX_NOTHROW(process_generator());
-    return uuid_datum(value_or_raise([&] { return generator.v4(); }, nullptr));
+    Generator& generator = process_generator();
+    return uuid_datum(value_or_raise(generator.v4(), nullptr));
 }
 
 PG_FUNCTION_INFO_V1(uuidx_generate_v7);
 Datum uuidx_generate_v7(PG_FUNCTION_ARGS) {
     Generator& generator = ordered_generator();
-    return uuid_datum(value_or_raise([&] { return generator.v7(); }, kV7Range));
+    return uuid_datum(value_or_raise(generator.v7(), kV7Range));
 }
 
 // uuidv7(shift interval), as PostgreSQL 18: the ordered current time moved by a calendar
@@ -40,27 +40,27 @@ Datum uuidx_generate_v7_shifted(PG_FUNCTION_ARGS) {
     Interval* shift = PG_GETARG_INTERVAL_P(0);
     Generator& generator = ordered_generator();
 
-    const uint64 ticks = value_or_raise([&] { return generator.next_v7_ticks(); }, kV7Range);
-    const TimestampTz now = UUIDX_NOTHROW(uuidx::v7_ticks_to_unix_us(ticks)) - kUnixToPostgresEpochUs;
+    const uint64 ticks = value_or_raise(generator.next_v7_ticks(), kV7Range);
+    const TimestampTz now = uuidx::v7_ticks_to_unix_us(ticks) - kUnixToPostgresEpochUs;
     const TimestampTz shifted = DatumGetTimestampTz(
         DirectFunctionCall2(timestamptz_pl_interval, TimestampTzGetDatum(now), IntervalPGetDatum(shift)));
     const int64 shifted_unix_us = unix_us_of(shifted);
 
     const uint64 shifted_ticks =
-        value_or_raise([&] { return uuidx::v7_ticks_moved_to(ticks, shifted_unix_us); }, kV7Range);
-    return uuid_datum(value_or_raise([&] { return generator.v7_at_ticks(shifted_ticks); }, kV7Range));
+        value_or_raise(uuidx::v7_ticks_moved_to(ticks, shifted_unix_us), kV7Range);
+    return uuid_datum(value_or_raise(generator.v7_at_ticks(shifted_ticks), kV7Range));
 }
 
 PG_FUNCTION_INFO_V1(uuidx_generate_v6);
 Datum uuidx_generate_v6(PG_FUNCTION_ARGS) {
     Generator& generator = ordered_generator();
-    return uuid_datum(value_or_raise([&] { return generator.v6(); }, kGregorianRange));
+    return uuid_datum(value_or_raise(generator.v6(), kGregorianRange));
 }
 
 PG_FUNCTION_INFO_V1(uuidx_generate_v1);
 Datum uuidx_generate_v1(PG_FUNCTION_ARGS) {
     Generator& generator = ordered_generator();
-    return uuid_datum(value_or_raise([&] { return generator.v1(); }, kGregorianRange));
+    return uuid_datum(value_or_raise(generator.v1(), kGregorianRange));
 }
 
 }  // extern "C"

@@ -51,17 +51,11 @@ void raise_core_error(Errc error, const char* detail) {
 
 void raise_unexpected_version(const char* function, int wanted_version, const Uuid& u) {
     raise_core_error(Errc::unexpected_version,
-                     UUIDX_NOTHROW(u.is_rfc9562())
+                     u.is_rfc9562()
                          ? psprintf("%s() takes a version %d UUID; got version %d.", function, wanted_version,
-                                    UUIDX_NOTHROW(u.version_nibble()))
+                                    u.version_nibble())
                          : psprintf("%s() takes a version %d UUID; got one of variant %d, which has no version.",
-                                    function, wanted_version, UUIDX_NOTHROW(u.variant())));
-}
-
-void raise_unexpected_exception(const char* what) {
-    ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR), errmsg("uuidx: unexpected C++ exception"),
-                    errdetail_internal("%s", what)));
-    pg_unreachable();
+                                    function, wanted_version, u.variant()));
 }
 
 const char* quoted_excerpt(const char* text) {
@@ -80,12 +74,12 @@ int64 unix_us_of(TimestampTz ts) {
 
 TimestampTz unix_ts_ms_as_timestamp(const pg_uuid_t* key) {
     const Uuid u = uuid_from_datum(key);
-    return static_cast<TimestampTz>(UUIDX_NOTHROW(unix_ts_ms(u)) * 1000) - kUnixToPostgresEpochUs;
+    return static_cast<TimestampTz>(unix_ts_ms(u) * 1000) - kUnixToPostgresEpochUs;
 }
 
 uint64 v7_ticks_of(TimestampTz ts) {
     const int64 unix_us = unix_us_of(ts);
-    return value_or_raise([&] { return v7_ticks_from_unix_us(unix_us); }, kV7Range);
+    return value_or_raise(v7_ticks_from_unix_us(unix_us), kV7Range);
 }
 
 }  // namespace uuidx::pg

@@ -1,21 +1,16 @@
-// The one door from PostgreSQL into the core. A SQL-callable function reaches the core in
-// one of two ways, and no other:
-//  - through call_core() (or value_or_raise(), which uses it), for every core function
-//    that can throw or allocate;
-//  - directly, through UUIDX_NOTHROW(call), only for a core function declared noexcept:
-//    the macro's static_assert checks the claim at the call site, so a core function that
-//    later starts to throw stops the build instead of reaching PostgreSQL.
-// Every core error leaves through raise_core_error().
+// The door from PostgreSQL into the core, kept by the compiler. uuidx is built without C++
+// exceptions (-fno-exceptions, the core and this side alike: the Makefile), so a `throw`
+// anywhere in its code does not compile and no exception can reach PostgreSQL; the core
+// reports every failure as a value (Result<T>, core/result.hpp), and every core error leaves
+// through raise_core_error(), one SQLSTATE per Errc.
 //
-// Two rules make C++ and PostgreSQL's longjmp-based errors safe together:
-//  - no C++ exception crosses into PostgreSQL: call_core() catches everything;
-//  - no ereport() unwinds a live C++ object: the error is raised only after the catch
-//    block has ended, with the message copied into a plain buffer, and core results are
-//    trivially copyable values (Result<T>, which checks it), never objects with destructors.
+// PostgreSQL raises errors with longjmp, which skips C++ destructors: no ereport() may run
+// while a C++ object with a destructor is alive in a frame it unwinds. Core results are
+// trivially copyable values (Result<T> checks it), and an error is raised from them only
+// after the core call has returned.
 #pragma once
 
 #include <cstring>
-#include <exception>
 #include <type_traits>
 #include <utility>
 
@@ -33,30 +28,6 @@ namespace uuidx::pg {
 // with a detail such as "uuid_v1_to_v6() takes a version 1 UUID; got version 4."
 [[noreturn]] void raise_unexpected_version(const char* function, int wanted_version, const Uuid& u);
 
-// Raised after a C++ exception: never expected, reported as an internal error.
-[[noreturn]] void raise_unexpected_exception(const char* what);
-
-// A direct call of a core function that cannot throw (see the top of this file). The
-// lambda keeps the call's value category, so a reference stays a reference.
-#define UUIDX_NOTHROW(call)                                                                 \
-    ([&]() noexcept -> decltype(auto) {                                                    \
-        static_assert(noexcept(call), #call " may throw: call it through uuidx::pg::call_core()"); \
-        return call;                                                                        \
-    }())
-
-template <typename Fn>
-auto call_core(Fn&& fn) -> decltype(fn()) {
-    char what[256];
-    try {
-        return std::forward<Fn>(fn)();
-    } catch (const std::exception& e) {
-        strlcpy(what, e.what(), sizeof what);
-    } catch (...) {
-        strlcpy(what, "unknown exception", sizeof what);
-    }
-    raise_unexpected_exception(what);
-}
-
 // An error's detail: a fixed text, or a function that writes it (called only when the
 // error is raised, so a successful call formats nothing).
 template <typename Detail>
@@ -68,10 +39,9 @@ const char* detail_text(Detail&& detail) {
     }
 }
 
-// Calls the core and returns its value, or raises its error with `detail` (see detail_text).
-template <typename Fn, typename Detail>
-auto value_or_raise(Fn&& fn, Detail&& detail) -> decltype(fn().value) {
-    const auto result = call_core(std::forward<Fn>(fn));
+// A core result's value, or its error raised with `detail` (see detail_text).
+template <typename T, typename Detail>
+T value_or_raise(const Result<T>& result, Detail&& detail) {
     if (!result) raise_core_error(result.error, detail_text(std::forward<Detail>(detail)));
     return result.value;
 }

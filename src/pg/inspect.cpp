@@ -12,20 +12,20 @@ extern "C" {
 PG_FUNCTION_INFO_V1(uuidx_extract_version);
 Datum uuidx_extract_version(PG_FUNCTION_ARGS) {
     const Uuid u = uuid_from_datum(PG_GETARG_UUID_P(0));
-    if (!UUIDX_NOTHROW(u.is_rfc9562())) PG_RETURN_NULL();
-    PG_RETURN_INT16(static_cast<int16>(UUIDX_NOTHROW(u.version_nibble())));
+    if (!u.is_rfc9562()) PG_RETURN_NULL();
+    PG_RETURN_INT16(static_cast<int16>(u.version_nibble()));
 }
 
 PG_FUNCTION_INFO_V1(uuidx_extract_variant);
 Datum uuidx_extract_variant(PG_FUNCTION_ARGS) {
     const Uuid u = uuid_from_datum(PG_GETARG_UUID_P(0));
-    PG_RETURN_INT16(static_cast<int16>(UUIDX_NOTHROW(u.variant())));
+    PG_RETURN_INT16(static_cast<int16>(u.variant()));
 }
 
 PG_FUNCTION_INFO_V1(uuidx_extract_timestamp);
 Datum uuidx_extract_timestamp(PG_FUNCTION_ARGS) {
     const Uuid u = uuid_from_datum(PG_GETARG_UUID_P(0));
-    const auto unix_us = UUIDX_NOTHROW(uuidx::embedded_unix_us(u));
+    const auto unix_us = uuidx::embedded_unix_us(u);
     if (!unix_us) PG_RETURN_NULL();
     PG_RETURN_TIMESTAMPTZ(unix_us.value - kUnixToPostgresEpochUs);
 }
@@ -35,8 +35,8 @@ Datum uuidx_extract_timestamp(PG_FUNCTION_ARGS) {
 namespace {
 
 bool has_gregorian_fields(const Uuid& u) {
-    if (!UUIDX_NOTHROW(u.is_rfc9562())) return false;
-    const int version = UUIDX_NOTHROW(u.version_nibble());
+    if (!u.is_rfc9562()) return false;
+    const int version = u.version_nibble();
     return version == 1 || version == 6;
 }
 
@@ -56,7 +56,7 @@ PG_FUNCTION_INFO_V1(uuidx_extract_clock_seq);
 Datum uuidx_extract_clock_seq(PG_FUNCTION_ARGS) {
     const Uuid u = uuid_from_datum(PG_GETARG_UUID_P(0));
     if (!has_gregorian_fields(u)) PG_RETURN_NULL();
-    PG_RETURN_INT32(UUIDX_NOTHROW(uuidx::decode_gregorian(u)).clock_seq);
+    PG_RETURN_INT32(uuidx::decode_gregorian(u).clock_seq);
 }
 
 PG_FUNCTION_INFO_V1(uuidx_extract_node);
@@ -74,7 +74,7 @@ Datum uuidx_extract_node(PG_FUNCTION_ARGS) {
 PG_FUNCTION_INFO_V1(uuidx_inspect);
 Datum uuidx_inspect(PG_FUNCTION_ARGS) {
     const Uuid u = uuid_from_datum(PG_GETARG_UUID_P(0));
-    const uuidx::Inspection info = UUIDX_NOTHROW(uuidx::inspect(u));
+    const uuidx::Inspection info = uuidx::inspect(u);
 
     TupleDesc tuple_desc;
     if (get_call_result_type(fcinfo, nullptr, &tuple_desc) != TYPEFUNC_COMPOSITE)

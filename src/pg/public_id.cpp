@@ -26,7 +26,6 @@
 
 using uuidx::PublicIdKey;
 using uuidx::Uuid;
-using uuidx::pg::call_core;
 using uuidx::pg::raise_unexpected_version;
 using uuidx::pg::uuid_datum;
 using uuidx::pg::uuid_from_datum;
@@ -45,7 +44,7 @@ char* previous_key_text = nullptr;
 bool key_is_well_formed(const char* setting, const char* text) {
     if (text == nullptr || text[0] == '\0') return true;  // no key: the functions say so when called
     const std::string_view candidate(text);
-    if (UUIDX_NOTHROW(uuidx::parse_public_id_key(candidate))) return true;
+    if (uuidx::parse_public_id_key(candidate)) return true;
     GUC_check_errcode(ERRCODE_INVALID_PARAMETER_VALUE);
     GUC_check_errmsg("invalid value for parameter \"%s\"", setting);
     GUC_check_errdetail("A key is two words of 16 hexadecimal digits separated by a colon (k0:k1), as uuidv47 "
@@ -97,7 +96,7 @@ PublicIdKey key_of(const char* setting, const char* text) {
                                 "digits), then restart the server.",
                                 setting)));
     const std::string_view candidate(text);
-    const uuidx::Result<PublicIdKey> key = UUIDX_NOTHROW(uuidx::parse_public_id_key(candidate));
+    const uuidx::Result<PublicIdKey> key = uuidx::parse_public_id_key(candidate);
     if (!key)  // the check refuses a malformed key when it is set: not expected here
         ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("%s is not a valid key", setting),
                         errdetail("A key is two words of 16 hexadecimal digits separated by a colon (k0:k1), "
@@ -137,7 +136,7 @@ PG_FUNCTION_INFO_V1(uuidx_v7_to_public);
 Datum uuidx_v7_to_public(PG_FUNCTION_ARGS) {
     const PublicIdKey key = key_of(kKeySetting, key_text);
     const Uuid v7 = uuid_from_datum(PG_GETARG_UUID_P(0));
-    const uuidx::Result<Uuid> facade = call_core([&] { return uuidx::to_public_id(v7, key); });
+    const uuidx::Result<Uuid> facade = uuidx::to_public_id(v7, key);
     if (!facade) raise_unexpected_version("uuid_v7_to_public", 7, v7);
     return uuid_datum(facade.value);
 }
@@ -147,7 +146,7 @@ Datum uuidx_public_to_v7(PG_FUNCTION_ARGS) {
     const bool previous = PG_GETARG_BOOL(1);
     const PublicIdKey key = previous ? key_of(kPreviousKeySetting, previous_key_text) : key_of(kKeySetting, key_text);
     const Uuid facade = uuid_from_datum(PG_GETARG_UUID_P(0));
-    const uuidx::Result<Uuid> v7 = call_core([&] { return uuidx::from_public_id(facade, key); });
+    const uuidx::Result<Uuid> v7 = uuidx::from_public_id(facade, key);
     if (!v7) raise_unexpected_version("uuid_public_to_v7", 4, facade);
     return uuid_datum(v7.value);
 }

@@ -38,7 +38,7 @@ void attach_shared_order() {
     auto* order = found ? static_cast<SharedOrder*>(memory) : new (memory) SharedOrder{};
     LWLockRelease(AddinShmemInitLock);
     shared_order = order;
-    UUIDX_NOTHROW(process_generator().use_order_cells(&order->v7, &order->gregorian));
+    process_generator().use_order_cells(&order->v7, &order->gregorian);
 }
 
 }  // namespace
@@ -70,7 +70,7 @@ Generator& ordered_generator() {
                         errdetail("Without preloading, UUIDs are ordered within each session only."),
                         errhint("Add 'uuidx' to shared_preload_libraries in postgresql.conf and restart "
                                 "the server, or set uuidx.require_server_order = off.")));
-    return UUIDX_NOTHROW(process_generator());
+    return process_generator();
 }
 
 }  // namespace uuidx::pg
@@ -84,7 +84,7 @@ Datum uuidx_order_scope(PG_FUNCTION_ARGS) {
     const auto* shared = uuidx::pg::shared_order;
     const bool server_wide =
         shared != nullptr &&
-        UUIDX_NOTHROW(uuidx::process_generator().uses_order_cells(&shared->v7, &shared->gregorian));
+        uuidx::process_generator().uses_order_cells(&shared->v7, &shared->gregorian);
     PG_RETURN_TEXT_P(cstring_to_text(server_wide ? "server" : "session"));
 }
 

@@ -42,9 +42,9 @@ Datum uuidx_uuid_to_typeid(PG_FUNCTION_ARGS) {
     const Uuid id = uuid_from_datum(PG_GETARG_UUID_P(1));
     const char* reason = nullptr;
     const uuidx::TypeIdText encoded =
-        value_or_raise([&] { return uuidx::typeid_from_uuid(view_of(prefix), id, reason); },
+        value_or_raise(uuidx::typeid_from_uuid(view_of(prefix), id, reason),
                        [&] { return invalid_prefix(prefix, reason); });
-    return text_datum(UUIDX_NOTHROW(encoded.view()));
+    return text_datum(encoded.view());
 }
 
 PG_FUNCTION_INFO_V1(uuidx_typeid_to_uuid);
@@ -52,7 +52,7 @@ Datum uuidx_typeid_to_uuid(PG_FUNCTION_ARGS) {
     const text* input = PG_GETARG_TEXT_PP(0);
     const char* reason = nullptr;
     const uuidx::DecodedTypeId decoded =
-        value_or_raise([&] { return uuidx::uuid_from_typeid(view_of(input), reason); },
+        value_or_raise(uuidx::uuid_from_typeid(view_of(input), reason),
                        [&] { return not_a("TypeID", input, reason); });
     return uuid_datum(decoded.uuid);
 }
@@ -62,9 +62,9 @@ Datum uuidx_typeid_prefix(PG_FUNCTION_ARGS) {
     const text* input = PG_GETARG_TEXT_PP(0);
     const char* reason = nullptr;
     const uuidx::TypeIdPrefix prefix =
-        value_or_raise([&] { return uuidx::typeid_prefix(view_of(input), reason); },
+        value_or_raise(uuidx::typeid_prefix(view_of(input), reason),
                        [&] { return not_a("TypeID", input, reason); });
-    return text_datum(UUIDX_NOTHROW(prefix.view()));
+    return text_datum(prefix.view());
 }
 
 // The prefix is checked before the v7 is drawn, so a bad prefix spends no tick of the order.
@@ -72,36 +72,36 @@ PG_FUNCTION_INFO_V1(uuidx_typeid_generate);
 Datum uuidx_typeid_generate(PG_FUNCTION_ARGS) {
     const text* prefix = PG_GETARG_TEXT_PP(0);
     const std::string_view prefix_text = view_of(prefix);
-    const char* problem = UUIDX_NOTHROW(uuidx::typeid_prefix_problem(prefix_text));
+    const char* problem = uuidx::typeid_prefix_problem(prefix_text);
     if (problem) uuidx::pg::raise_core_error(uuidx::Errc::invalid_text_form, invalid_prefix(prefix, problem));
     uuidx::Generator& generator = uuidx::pg::ordered_generator();
-    const Uuid id = value_or_raise([&] { return generator.v7(); }, uuidx::pg::kV7Range);
+    const Uuid id = value_or_raise(generator.v7(), uuidx::pg::kV7Range);
     const char* reason = nullptr;
     const uuidx::TypeIdText encoded =
-        value_or_raise([&] { return uuidx::typeid_from_uuid(prefix_text, id, reason); },
+        value_or_raise(uuidx::typeid_from_uuid(prefix_text, id, reason),
                        [&] { return invalid_prefix(prefix, reason); });
-    return text_datum(UUIDX_NOTHROW(encoded.view()));
+    return text_datum(encoded.view());
 }
 
 PG_FUNCTION_INFO_V1(uuidx_uuid_to_ulid);
 Datum uuidx_uuid_to_ulid(PG_FUNCTION_ARGS) {
     const Uuid id = uuid_from_datum(PG_GETARG_UUID_P(0));
-    const uuidx::UlidText ulid = uuidx::pg::call_core([&] { return uuidx::ulid_from_uuid(id); });
-    return text_datum(UUIDX_NOTHROW(ulid.view()));
+    const uuidx::UlidText ulid = uuidx::ulid_from_uuid(id);
+    return text_datum(ulid.view());
 }
 
 PG_FUNCTION_INFO_V1(uuidx_uuid_to_base32hex);
 Datum uuidx_uuid_to_base32hex(PG_FUNCTION_ARGS) {
     const Uuid id = uuid_from_datum(PG_GETARG_UUID_P(0));
-    const uuidx::Base32HexText text = UUIDX_NOTHROW(uuidx::base32hex_from_uuid(id));
-    return text_datum(UUIDX_NOTHROW(text.view()));
+    const uuidx::Base32HexText text = uuidx::base32hex_from_uuid(id);
+    return text_datum(text.view());
 }
 
 PG_FUNCTION_INFO_V1(uuidx_base32hex_to_uuid);
 Datum uuidx_base32hex_to_uuid(PG_FUNCTION_ARGS) {
     const text* input = PG_GETARG_TEXT_PP(0);
     const char* reason = nullptr;
-    return uuid_datum(value_or_raise([&] { return uuidx::uuid_from_base32hex(view_of(input), reason); },
+    return uuid_datum(value_or_raise(uuidx::uuid_from_base32hex(view_of(input), reason),
                                      [&] { return not_a("UUID in base32hex", input, reason); }));
 }
 
@@ -109,7 +109,7 @@ PG_FUNCTION_INFO_V1(uuidx_ulid_to_uuid);
 Datum uuidx_ulid_to_uuid(PG_FUNCTION_ARGS) {
     const text* input = PG_GETARG_TEXT_PP(0);
     const char* reason = nullptr;
-    return uuid_datum(value_or_raise([&] { return uuidx::uuid_from_ulid(view_of(input), reason); },
+    return uuid_datum(value_or_raise(uuidx::uuid_from_ulid(view_of(input), reason),
                                      [&] { return not_a("ULID", input, reason); }));
 }
 

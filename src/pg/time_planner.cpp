@@ -311,20 +311,20 @@ bool is_partitioned_table_column(const Rewrite& r, const Var* var) {
 // the prefix key (id >= key), or for TimescaleDB the valid v7 a millisecond below (id > key).
 Expr* constant_lower_key(const uuidx::TimeBound& bound, bool valid_v7) {
     if (valid_v7) {
-        const uuidx::V7KeyBound v7 = UUIDX_NOTHROW(uuidx::v7_key_below_lower(bound));
+        const uuidx::V7KeyBound v7 = uuidx::v7_key_below_lower(bound);
         return v7.bounded ? reinterpret_cast<Expr*>(uuid_const(v7.key)) : nullptr;
     }
-    const Uuid key = UUIDX_NOTHROW(uuidx::min_key_of_lower(bound));
+    const Uuid key = uuidx::min_key_of_lower(bound);
     return is_nil(key) ? nullptr : reinterpret_cast<Expr*>(uuid_const(key));
 }
 
 // The same for t <(=) bound: id <= key, or id < key for TimescaleDB's valid v7.
 Expr* constant_upper_key(const uuidx::TimeBound& bound, bool valid_v7) {
     if (valid_v7) {
-        const uuidx::V7KeyBound v7 = UUIDX_NOTHROW(uuidx::v7_key_above_upper(bound));
+        const uuidx::V7KeyBound v7 = uuidx::v7_key_above_upper(bound);
         return v7.bounded ? reinterpret_cast<Expr*>(uuid_const(v7.key)) : nullptr;
     }
-    const Uuid key = UUIDX_NOTHROW(uuidx::max_key_of_upper(bound));
+    const Uuid key = uuidx::max_key_of_upper(bound);
     return is_max(key) ? nullptr : reinterpret_cast<Expr*>(uuid_const(key));
 }
 

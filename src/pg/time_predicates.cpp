@@ -16,7 +16,6 @@
 using uuidx::KeyRange;
 using uuidx::TimeBound;
 using uuidx::Uuid;
-using uuidx::pg::call_core;
 using uuidx::pg::uuid_datum;
 
 namespace uuidx::pg {
@@ -26,7 +25,7 @@ TimeBound time_bound_of(TimestampTz ts, bool inclusive) {
     if (TIMESTAMP_IS_NOEND(ts)) return {BoundKind::plus_infinity, 0, inclusive};
     int64 unix_us = 0;
     if (__builtin_add_overflow(ts, kUnixToPostgresEpochUs, &unix_us)) return {BoundKind::plus_infinity, 0, inclusive};
-    return UUIDX_NOTHROW(uuidx::finite_time(unix_us, inclusive));
+    return uuidx::finite_time(unix_us, inclusive);
 }
 
 KeyRange key_range_of_range(const RangeType* range) {
@@ -36,11 +35,11 @@ KeyRange key_range_of_range(const RangeType* range) {
     RangeBound lower, upper;
     bool empty = false;
     range_deserialize(type, range, &lower, &upper, &empty);
-    const TimeBound low = (empty || lower.infinite) ? UUIDX_NOTHROW(uuidx::unbounded_time())
+    const TimeBound low = (empty || lower.infinite) ? uuidx::unbounded_time()
                                                     : time_bound_of(DatumGetTimestampTz(lower.val), lower.inclusive);
-    const TimeBound high = (empty || upper.infinite) ? UUIDX_NOTHROW(uuidx::unbounded_time())
+    const TimeBound high = (empty || upper.infinite) ? uuidx::unbounded_time()
                                                      : time_bound_of(DatumGetTimestampTz(upper.val), upper.inclusive);
-    return call_core([&] { return key_range_of(empty, low, high); });
+    return key_range_of(empty, low, high);
 }
 
 Const* uuid_const(const Uuid& u) {
@@ -111,7 +110,7 @@ List* index_conditions(SupportRequestIndexCondition* req) {
         const auto* value = reinterpret_cast<Const*>(range);
         if (value->constisnull) return NIL;  // strict: no row; the planner makes it false anyway
         const KeyRange keys = key_range_of_range(DatumGetRangeTypeP(value->constvalue));
-        const bool empty = UUIDX_NOTHROW(uuidx::selects_no_key(keys));
+        const bool empty = uuidx::selects_no_key(keys);
         if (empty || !uuidx::pg::is_nil(keys.min)) min = reinterpret_cast<Expr*>(uuid_const(keys.min));
         if (empty || !uuidx::pg::is_max(keys.max)) max = reinterpret_cast<Expr*>(uuid_const(keys.max));
         if (min == nullptr && max == nullptr) return NIL;  // unbounded: nothing to scan for
@@ -223,7 +222,7 @@ double time_in_range_selectivity(PlannerInfo* root, List* args, int var_relid) {
             selectivity = 0.0;
         } else {
             const KeyRange keys = key_range_of_range(DatumGetRangeTypeP(value->constvalue));
-            if (UUIDX_NOTHROW(uuidx::selects_no_key(keys))) {
+            if (uuidx::selects_no_key(keys)) {
                 selectivity = 0.0;  // empty
             } else if (!statistics_selectivity(&vardata, keys, &selectivity)) {
                 List* clauses = key_bound_conditions(key, reinterpret_cast<Expr*>(uuid_const(keys.min)),
@@ -276,13 +275,13 @@ Datum uuidx_range_max_key(PG_FUNCTION_ARGS) { return uuid_datum(key_range_of_ran
 PG_FUNCTION_INFO_V1(uuidx_time_min_key);
 Datum uuidx_time_min_key(PG_FUNCTION_ARGS) {
     const TimeBound bound = time_bound_of(PG_GETARG_TIMESTAMPTZ(0), PG_GETARG_BOOL(1));
-    return uuid_datum(call_core([&] { return uuidx::min_key_of_lower(bound); }));
+    return uuid_datum(uuidx::min_key_of_lower(bound));
 }
 
 PG_FUNCTION_INFO_V1(uuidx_time_max_key);
 Datum uuidx_time_max_key(PG_FUNCTION_ARGS) {
     const TimeBound bound = time_bound_of(PG_GETARG_TIMESTAMPTZ(0), PG_GETARG_BOOL(1));
-    return uuid_datum(call_core([&] { return uuidx::max_key_of_upper(bound); }));
+    return uuid_datum(uuidx::max_key_of_upper(bound));
 }
 
 // uuid_time_window(lower, upper, bounds): tstzrange(lower, upper, bounds), but NULL where

@@ -18,15 +18,15 @@ namespace {
 
 uint64 unix_ms_of(TimestampTz ts) {
     const uint64 ticks = v7_ticks_of(ts);
-    return UUIDX_NOTHROW(uuidx::v7_ticks_unix_ms(ticks));
+    return uuidx::v7_ticks_unix_ms(ticks);
 }
 
 // A v7 carrying `ts` to the microsecond (milliseconds and sub-millisecond fraction),
 // random otherwise. Not drawn from the session's order: the caller chose the time.
 Datum v7_at(TimestampTz ts) {
     const uint64 ticks = v7_ticks_of(ts);
-    uuidx::Generator& generator = UUIDX_NOTHROW(uuidx::process_generator());
-    return uuid_datum(value_or_raise([&] { return generator.v7_at_ticks(ticks); }, kV7Range));
+    uuidx::Generator& generator = uuidx::process_generator();
+    return uuid_datum(value_or_raise(generator.v7_at_ticks(ticks), kV7Range));
 }
 
 }  // namespace
@@ -39,13 +39,13 @@ Datum uuidx_generate_v7_at(PG_FUNCTION_ARGS) { return v7_at(PG_GETARG_TIMESTAMPT
 PG_FUNCTION_INFO_V1(uuidx_v7_min);
 Datum uuidx_v7_min(PG_FUNCTION_ARGS) {
     const uint64 unix_ms = unix_ms_of(PG_GETARG_TIMESTAMPTZ(0));
-    return uuid_datum(UUIDX_NOTHROW(uuidx::v7_min(unix_ms)));
+    return uuid_datum(uuidx::v7_min(unix_ms));
 }
 
 PG_FUNCTION_INFO_V1(uuidx_v7_max);
 Datum uuidx_v7_max(PG_FUNCTION_ARGS) {
     const uint64 unix_ms = unix_ms_of(PG_GETARG_TIMESTAMPTZ(0));
-    return uuid_datum(UUIDX_NOTHROW(uuidx::v7_max(unix_ms)));
+    return uuid_datum(uuidx::v7_max(unix_ms));
 }
 
 // timestamp and timestamptz share one representation (microseconds since 2000-01-01, read
@@ -58,7 +58,7 @@ Datum uuidx_timestamptz_to_v7(PG_FUNCTION_ARGS) {
     const TimestampTz ts = PG_GETARG_TIMESTAMPTZ(0);
     if (PG_GETARG_BOOL(1)) {  // zero: the lower bound
         const uint64 unix_ms = unix_ms_of(ts);
-        return uuid_datum(UUIDX_NOTHROW(uuidx::v7_min(unix_ms)));
+        return uuid_datum(uuidx::v7_min(unix_ms));
     }
     return v7_at(ts);
 }
@@ -71,7 +71,7 @@ Datum uuidx_timestamptz_to_v7(PG_FUNCTION_ARGS) {
 PG_FUNCTION_INFO_V1(uuidx_time_encoder);
 Datum uuidx_time_encoder(PG_FUNCTION_ARGS) {
     const int64 unix_us = uuidx::pg::unix_us_of(PG_GETARG_TIMESTAMPTZ(0));
-    return uuid_datum(value_or_raise([&] { return uuidx::partition_key_at_or_after(unix_us); }, kV7Range));
+    return uuid_datum(value_or_raise(uuidx::partition_key_at_or_after(unix_us), kV7Range));
 }
 
 // Longer than any text uuid_in reads ("{" + 32 digits with a hyphen after each 4 + "}"):
@@ -93,7 +93,7 @@ PG_FUNCTION_INFO_V1(uuidx_v4_to_v7);
 Datum uuidx_v4_to_v7(PG_FUNCTION_ARGS) {
     const Uuid old = uuid_from_datum(PG_GETARG_UUID_P(0));
     const uint64 unix_ms = unix_ms_of(PG_GETARG_TIMESTAMPTZ(1));
-    return uuid_datum(value_or_raise([&] { return uuidx::v7_from_legacy(old, unix_ms); }, kV7Range));
+    return uuid_datum(value_or_raise(uuidx::v7_from_legacy(old, unix_ms), kV7Range));
 }
 
 }  // extern "C"
