@@ -9,6 +9,8 @@
 # tally (test/lib/tally.sh).
 # Every result line names its major; the last line adds them all up:
 # "N passed, N failed, N skipped".
+# PG_MAJOR=NN runs that major's stage alone (and the unit tests); UUIDX_STAGES=all adds the
+# once-only stages (source, hardening, release, package) to it.
 set -u
 REQUESTED_MAJOR=${PG_MAJOR:-}
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -86,10 +88,12 @@ run_in_root() {
     add_counts "$log_file" || fail "[pg$major] run ended without its counts (see $log_file)"
 }
 
-run_once source
-run_once hardening
-run_once release
-UUIDX_PACKAGE_MAJORS=$OLDEST_MAJOR run_once packages  # `make deb` builds and tests every major's
+if [ -z "$REQUESTED_MAJOR" ] || [ "${UUIDX_STAGES:-}" = all ]; then
+    run_once source
+    run_once hardening
+    run_once release
+    UUIDX_PACKAGE_MAJORS=$OLDEST_MAJOR run_once packages  # `make deb` builds and tests every major's
+fi
 for major in "${MAJORS[@]}"; do
     if major_is_native "$major"; then run_native "$major"; else run_in_root "$major"; fi
 done
