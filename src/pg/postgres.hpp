@@ -166,6 +166,22 @@ inline T* copy_node(const T* node) {
     return static_cast<T*>(copyObjectImpl(node));
 }
 inline List* list_of(void* first) { return lappend(NIL, first); }
+
+// PostgreSQL's upward casts, (Node *) x and (Expr *) x: every node begins with its tag, and
+// every expression node is an Expr. Downward casts are castNode(), checked where PostgreSQL
+// is built with assertions.
+template <typename T>
+inline Node* as_node(T* node) {
+    return reinterpret_cast<Node*>(node);
+}
+template <typename T>
+inline Expr* as_expr(T* node) {
+    return reinterpret_cast<Expr*>(node);
+}
+template <typename T>
+inline const Expr* as_expr(const T* node) {
+    return reinterpret_cast<const Expr*>(node);
+}
 inline List* list_of(void* first, void* second) { return lappend(lappend(NIL, first), second); }
 
 // Microseconds from 1970-01-01 (the core's epoch) to 2000-01-01 (PostgreSQL's).

@@ -99,7 +99,7 @@ bool is_extract_version(const TimeCatalog& catalog, Oid function) {
 
 bool is_integer_seven(Node* node) {
     if (!IsA(node, Const)) return false;
-    const auto* c = reinterpret_cast<Const*>(node);
+    const auto* c = castNode(Const, node);
     if (c->constisnull) return false;
     if (c->consttype == INT2OID) return DatumGetInt16(c->constvalue) == 7;
     if (c->consttype == INT4OID) return DatumGetInt32(c->constvalue) == 7;
@@ -108,7 +108,7 @@ bool is_integer_seven(Node* node) {
 
 bool is_version_of_column(const TimeCatalog& catalog, Node* node, AttrNumber column) {
     if (!IsA(node, FuncExpr)) return false;
-    const auto* call = reinterpret_cast<FuncExpr*>(node);
+    const auto* call = castNode(FuncExpr, node);
     if (!is_extract_version(catalog, call->funcid) || list_length(call->args) != 1) return false;
     const auto* arg = static_cast<Node*>(linitial(call->args));
     return IsA(arg, Var) && reinterpret_cast<const Var*>(arg)->varattno == column;
@@ -120,13 +120,13 @@ bool check_says_v7(const TimeCatalog& catalog, Node* expr, AttrNumber column) {
     if (expr == nullptr) return false;
     if (IsA(expr, List)) {
         ListCell* cell;
-        foreach (cell, reinterpret_cast<List*>(expr))
+        foreach (cell, castNode(List, expr))
             if (check_says_v7(catalog, static_cast<Node*>(lfirst(cell)), column)) return true;
         return false;
     }
-    if (is_andclause(expr)) return check_says_v7(catalog, reinterpret_cast<Node*>(reinterpret_cast<BoolExpr*>(expr)->args), column);
+    if (is_andclause(expr)) return check_says_v7(catalog, as_node(castNode(BoolExpr, expr)->args), column);
     if (!IsA(expr, OpExpr)) return false;
-    const auto* op = reinterpret_cast<OpExpr*>(expr);
+    const auto* op = castNode(OpExpr, expr);
     if (list_length(op->args) != 2) return false;
     const Oid function = operator_function(op);
     if (function != F_INT2EQ && function != F_INT24EQ && function != F_INT42EQ) return false;
@@ -140,7 +140,7 @@ bool check_says_v7(const TimeCatalog& catalog, Node* expr, AttrNumber column) {
 // under the v7 CHECK, NULL exactly for the keys of no version.
 bool is_version_or_time_of_column(const TimeCatalog& catalog, Node* node, AttrNumber column) {
     if (!IsA(node, FuncExpr)) return false;
-    const auto* call = reinterpret_cast<FuncExpr*>(node);
+    const auto* call = castNode(FuncExpr, node);
     if (list_length(call->args) != 1) return false;
     Oid type = InvalidOid;
     if (!is_extract_version(catalog, call->funcid) &&
@@ -156,16 +156,16 @@ bool check_says_versioned(const TimeCatalog& catalog, Node* expr, AttrNumber col
     if (expr == nullptr) return false;
     if (IsA(expr, List)) {
         ListCell* cell;
-        foreach (cell, reinterpret_cast<List*>(expr))
+        foreach (cell, castNode(List, expr))
             if (check_says_versioned(catalog, static_cast<Node*>(lfirst(cell)), column)) return true;
         return false;
     }
     if (is_andclause(expr))
-        return check_says_versioned(catalog, reinterpret_cast<Node*>(reinterpret_cast<BoolExpr*>(expr)->args), column);
+        return check_says_versioned(catalog, as_node(castNode(BoolExpr, expr)->args), column);
     if (!IsA(expr, NullTest)) return false;
-    const auto* test = reinterpret_cast<NullTest*>(expr);
+    const auto* test = castNode(NullTest, expr);
     return test->nulltesttype == IS_NOT_NULL && !test->argisrow &&
-           is_version_or_time_of_column(catalog, reinterpret_cast<Node*>(test->arg), column);
+           is_version_or_time_of_column(catalog, as_node(test->arg), column);
 }
 
 // On 18+: whether a virtual generated column of the version or the time of `column` carries a

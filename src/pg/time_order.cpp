@@ -157,7 +157,7 @@ bool conditions_exclude_null_time(const TimeCatalog& catalog, const RelOptInfo* 
 #endif
     };
     for (const Oid function : version_functions) {
-        auto* version = reinterpret_cast<Expr*>(
+        auto* version = as_expr(
             makeFuncExpr(function, INT2OID, list_of(copy_node(key)), InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
         if (predicate_implied_by(is_not_null(version), rel->baserestrictinfo, false)) return true;
     }
@@ -182,13 +182,13 @@ bool index_clauses_of(Path* path, const IndexOptInfo* index, List** clauses) {
     if (path->param_info != nullptr) return false;
     switch (nodeTag(path)) {
         case T_IndexPath:
-            if (reinterpret_cast<IndexPath*>(path)->indexinfo != index) return false;
-            *clauses = reinterpret_cast<IndexPath*>(path)->indexclauses;
+            if (castNode(IndexPath, path)->indexinfo != index) return false;
+            *clauses = castNode(IndexPath, path)->indexclauses;
             return true;
         case T_BitmapHeapPath:
-            return index_clauses_of(reinterpret_cast<BitmapHeapPath*>(path)->bitmapqual, index, clauses);
+            return index_clauses_of(castNode(BitmapHeapPath, path)->bitmapqual, index, clauses);
         case T_BitmapAndPath:
-            return index_clauses_in(reinterpret_cast<BitmapAndPath*>(path)->bitmapquals, index, clauses);
+            return index_clauses_in(castNode(BitmapAndPath, path)->bitmapquals, index, clauses);
         default:
             return false;
     }
@@ -216,7 +216,7 @@ List* conditions_keeping_order(List* clauses) {
 Bitmapset* columns_read_by(const RelOptInfo* rel, List* conditions, Bitmapset* columns) {
     ListCell* cell;
     foreach (cell, conditions)
-        pull_varattnos(reinterpret_cast<Node*>(lfirst_node(RestrictInfo, cell)->clause), rel->relid, &columns);
+        pull_varattnos(as_node(lfirst_node(RestrictInfo, cell)->clause), rel->relid, &columns);
     return columns;
 }
 
@@ -256,7 +256,7 @@ List* index_conditions(PlannerInfo* root, RelOptInfo* rel, const IndexOptInfo* i
 bool index_returns_all(const RelOptInfo* rel, const IndexOptInfo* index) {
     if (!enable_indexonlyscan) return false;
     Bitmapset* read = nullptr;
-    pull_varattnos(reinterpret_cast<Node*>(rel->reltarget->exprs), rel->relid, &read);
+    pull_varattnos(as_node(rel->reltarget->exprs), rel->relid, &read);
     read = columns_read_by(rel, index->indrestrictinfo, read);
     Bitmapset* returned = nullptr;
     for (int i = 0; i < index->ncolumns; ++i)
@@ -278,7 +278,7 @@ struct IndexScanParts {
 // it reads the table's constraints).
 void add_time_ordered_scans(PlannerInfo* root, RelOptInfo* rel, const RangeTblEntry* rte, const TimeCatalog& catalog,
                             IndexOptInfo* index, const Var* key, const TimeCall& time, IndexScanParts* parts) {
-    Expr* call = reinterpret_cast<Expr*>(
+    Expr* call = as_expr(
         makeFuncExpr(time.function, time.type, list_of(copy_node(key)), InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
     bool order_is_true = time.kind == TimeFunction::first_48_bits;
     const ScanDirection directions[] = {ForwardScanDirection, BackwardScanDirection};

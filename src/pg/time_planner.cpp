@@ -187,10 +187,10 @@ bool has_row_dependent_part(Node* node, void* context) {
         case T_PlaceHolderVar:
             return true;
         case T_FuncExpr:
-            if (reinterpret_cast<FuncExpr*>(node)->funcretset) return true;
+            if (castNode(FuncExpr, node)->funcretset) return true;
             break;
         case T_OpExpr:
-            if (reinterpret_cast<OpExpr*>(node)->opretset) return true;
+            if (castNode(OpExpr, node)->opretset) return true;
             break;
         case T_Param:
             if (castNode(Param, node)->paramkind != PARAM_EXTERN && castNode(Param, node)->paramkind != PARAM_EXEC)
@@ -312,20 +312,20 @@ bool is_partitioned_table_column(const Rewrite& r, const Var* var) {
 Expr* constant_lower_key(const uuidx::TimeBound& bound, bool valid_v7) {
     if (valid_v7) {
         const uuidx::V7KeyBound v7 = uuidx::v7_key_below_lower(bound);
-        return v7.bounded ? reinterpret_cast<Expr*>(uuid_const(v7.key)) : nullptr;
+        return v7.bounded ? as_expr(uuid_const(v7.key)) : nullptr;
     }
     const Uuid key = uuidx::min_key_of_lower(bound);
-    return is_nil(key) ? nullptr : reinterpret_cast<Expr*>(uuid_const(key));
+    return is_nil(key) ? nullptr : as_expr(uuid_const(key));
 }
 
 // The same for t <(=) bound: id <= key, or id < key for TimescaleDB's valid v7.
 Expr* constant_upper_key(const uuidx::TimeBound& bound, bool valid_v7) {
     if (valid_v7) {
         const uuidx::V7KeyBound v7 = uuidx::v7_key_above_upper(bound);
-        return v7.bounded ? reinterpret_cast<Expr*>(uuid_const(v7.key)) : nullptr;
+        return v7.bounded ? as_expr(uuid_const(v7.key)) : nullptr;
     }
     const Uuid key = uuidx::max_key_of_upper(bound);
-    return is_max(key) ? nullptr : reinterpret_cast<Expr*>(uuid_const(key));
+    return is_max(key) ? nullptr : as_expr(uuid_const(key));
 }
 
 // `function(comparand, inclusive)`, uuid_time_min_key() or uuid_time_max_key(), evaluated
@@ -336,7 +336,7 @@ Expr* key_bound_call(const Rewrite& r, Oid function, Node* comparand, bool inclu
     if (for_timescaledb)
         call = makeFuncExpr(r.catalog->key_at_start, UUIDOID, list_of(call), InvalidOid, InvalidOid,
                             COERCE_EXPLICIT_CALL);
-    return reinterpret_cast<Expr*>(call);
+    return as_expr(call);
 }
 
 // The key conditions a comparison implies, to stand beside it: constant keys for a constant
@@ -363,14 +363,14 @@ List* key_bounds_beside(const Rewrite& r, const TimeComparison& t, bool for_time
     }
     // Valid v7 constants bound strictly (id > v7_max(m - 1)); prefix keys inclusively.
     const bool strict = for_timescaledb && IsA(t.comparand, Const);
-    return key_bound_conditions(reinterpret_cast<const Expr*>(t.key), min, max, strict);
+    return key_bound_conditions(as_expr(t.key), min, max, strict);
 }
 
 // ---- the exact replacement: key <@ tstzrange(lower, upper) --------------------------------
 
 // A text constant, as the parser makes one (of the default collation).
 Node* text_const(const char* text) {
-    return reinterpret_cast<Node*>(
+    return as_node(
         makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1, CStringGetTextDatum(text), false, false));
 }
 
@@ -380,9 +380,9 @@ Node* as_timestamptz(Node* comparand, Oid type) {
     if (IsA(comparand, Const)) {
         auto* c = copy_node(castNode(Const, comparand));
         c->consttype = TIMESTAMPTZOID;  // the same microseconds, now meaning UTC
-        return reinterpret_cast<Node*>(c);
+        return as_node(c);
     }
-    return reinterpret_cast<Node*>(makeFuncExpr(F_TIMEZONE_TEXT_TIMESTAMP, TIMESTAMPTZOID,
+    return as_node(makeFuncExpr(F_TIMEZONE_TEXT_TIMESTAMP, TIMESTAMPTZOID,
                                                 list_of(text_const("UTC"), copy_node(comparand)), InvalidOid,
                                                 DEFAULT_COLLATION_OID, COERCE_EXPLICIT_CALL));
 }
@@ -390,7 +390,7 @@ Node* as_timestamptz(Node* comparand, Oid type) {
 Node* timestamptz_const(const char* text) {
     const Datum value = DirectFunctionCall3(timestamptz_in, CStringGetDatum(text), ObjectIdGetDatum(InvalidOid),
                                             Int32GetDatum(-1));
-    return reinterpret_cast<Node*>(makeConst(TIMESTAMPTZOID, -1, InvalidOid, sizeof(TimestampTz), value, false,
+    return as_node(makeConst(TIMESTAMPTZOID, -1, InvalidOid, sizeof(TimestampTz), value, false,
                                              FLOAT8PASSBYVAL));
 }
 
@@ -410,7 +410,7 @@ Node* window_condition(const Rewrite& r, const Var* key, const Window& w) {
     Node* upper = w.upper ? as_timestamptz(w.upper->comparand, w.upper->type) : timestamptz_const("infinity");
     char bounds[3] = {w.lower == nullptr || w.lower->lower_inclusive() ? '[' : '(',
                       w.upper == nullptr || w.upper->upper_inclusive() ? ']' : ')', '\0'};
-    Node* window = reinterpret_cast<Node*>(makeFuncExpr(r.catalog->time_window, TSTZRANGEOID,
+    Node* window = as_node(makeFuncExpr(r.catalog->time_window, TSTZRANGEOID,
                                                         lappend(list_of(lower, upper), text_const(bounds)),
                                                         InvalidOid, DEFAULT_COLLATION_OID, COERCE_EXPLICIT_CALL));
     if (IsA(lower, Const) && IsA(upper, Const)) {
@@ -418,10 +418,10 @@ Node* window_condition(const Rewrite& r, const Var* key, const Window& w) {
         if (IsA(window, Const) && castNode(Const, window)->constisnull) return makeBoolConst(false, false);
     }
     auto* in_window = castNode(OpExpr, make_opclause(r.catalog->time_in_range_operator, BOOLOID, false,
-                                                     reinterpret_cast<Expr*>(copy_node(key)),
-                                                     reinterpret_cast<Expr*>(window), InvalidOid, InvalidOid));
+                                                     as_expr(copy_node(key)),
+                                                     as_expr(window), InvalidOid, InvalidOid));
     in_window->opfuncid = r.catalog->time_in_range;
-    return reinterpret_cast<Node*>(in_window);
+    return as_node(in_window);
 }
 
 // uuid_extract_version(key) IS NOT NULL: beside the window of uuid_extract_timestamp() under
@@ -431,12 +431,12 @@ Node* window_condition(const Rewrite& r, const Var* key, const Window& w) {
 // window's estimate as it is.
 Node* has_version(const Rewrite& r, const Var* key) {
     auto* test = makeNode(NullTest);
-    test->arg = reinterpret_cast<Expr*>(makeFuncExpr(r.catalog->extract_version, INT2OID,
+    test->arg = as_expr(makeFuncExpr(r.catalog->extract_version, INT2OID,
                                                      list_of(copy_node(key)), InvalidOid, InvalidOid,
                                                      COERCE_EXPLICIT_CALL));
     test->nulltesttype = IS_NOT_NULL;
     test->location = -1;
-    return reinterpret_cast<Node*>(test);
+    return as_node(test);
 }
 
 // How a comparison is rewritten.
@@ -490,15 +490,15 @@ List* window_operator_pruning_range(const Rewrite& r, Node* conjunct) {
     if (IsA(range, Const)) {
         if (castNode(Const, range)->constisnull) return NIL;
         const KeyRange keys = key_range_of_range(DatumGetRangeTypeP(castNode(Const, range)->constvalue));
-        if (!is_nil(keys.min)) min = reinterpret_cast<Expr*>(uuid_const(keys.min));
-        if (!is_max(keys.max)) max = reinterpret_cast<Expr*>(uuid_const(keys.max));
+        if (!is_nil(keys.min)) min = as_expr(uuid_const(keys.min));
+        if (!is_max(keys.max)) max = as_expr(uuid_const(keys.max));
     } else {
-        min = reinterpret_cast<Expr*>(makeFuncExpr(r.catalog->range_min_key, UUIDOID, list_of(copy_node(range)),
+        min = as_expr(makeFuncExpr(r.catalog->range_min_key, UUIDOID, list_of(copy_node(range)),
                                                    InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
-        max = reinterpret_cast<Expr*>(makeFuncExpr(r.catalog->range_max_key, UUIDOID, list_of(copy_node(range)),
+        max = as_expr(makeFuncExpr(r.catalog->range_max_key, UUIDOID, list_of(copy_node(range)),
                                                    InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
     }
-    return marked_as_pruning(key_bound_conditions(reinterpret_cast<Expr*>(key), min, max));
+    return marked_as_pruning(key_bound_conditions(as_expr(key), min, max));
 }
 
 // Rewrites one list of conjuncts (the quals of a FromExpr or a JoinExpr, an implicit AND).
@@ -565,7 +565,7 @@ List* rewrite_conjuncts(const Rewrite& r, List* conjuncts) {
 Node* rewrite_quals(const Rewrite& r, Node* quals) {
     if (quals == nullptr) return quals;
     List* conjuncts = IsA(quals, List) ? castNode(List, quals) : list_of(quals);
-    return reinterpret_cast<Node*>(rewrite_conjuncts(r, conjuncts));
+    return as_node(rewrite_conjuncts(r, conjuncts));
 }
 
 void rewrite_jointree(const Rewrite& r, Node* node) {
@@ -623,7 +623,7 @@ void set_pruning_conditions_hidden(RelOptInfo* parent, bool hidden) {
     ListCell* cell;
     foreach (cell, parent->baserestrictinfo) {
         auto* rinfo = lfirst_node(RestrictInfo, cell);
-        auto* clause = reinterpret_cast<Node*>(rinfo->clause);
+        auto* clause = as_node(rinfo->clause);
         if (hidden && is_pruning_condition(clause))
             rinfo->clause = make_orclause(list_of(clause, makeBoolConst(true, false)));
         else if (!hidden && is_hidden_pruning_condition(clause))
@@ -660,9 +660,9 @@ void time_predicates_relation_hook(UUIDX_RELATION_HOOK_PARAMS) {
     if (time_predicates_enabled && is_first_table_of_level(root, rel)) {
         const TimeCatalog* catalog = time_catalog();
         Query* query = root->parse;
-        if (catalog != nullptr && jointree_has_time_call(*catalog, reinterpret_cast<Node*>(query->jointree))) {
+        if (catalog != nullptr && jointree_has_time_call(*catalog, as_node(query->jointree))) {
             Rewrite r{catalog, query};
-            rewrite_jointree(r, reinterpret_cast<Node*>(query->jointree));
+            rewrite_jointree(r, as_node(query->jointree));
         }
     }
     if (previous_relation_hook != nullptr) previous_relation_hook(UUIDX_RELATION_HOOK_ARGS);

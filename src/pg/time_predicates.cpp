@@ -84,14 +84,14 @@ bool time_in_range(FunctionCallInfo fcinfo, const pg_uuid_t* id, const RangeType
 List* index_conditions(SupportRequestIndexCondition* req) {
     List* args = NIL;
     if (IsA(req->node, OpExpr))
-        args = reinterpret_cast<OpExpr*>(req->node)->args;
+        args = castNode(OpExpr, req->node)->args;
     else if (IsA(req->node, FuncExpr))
-        args = reinterpret_cast<FuncExpr*>(req->node)->args;
+        args = castNode(FuncExpr, req->node)->args;
     if (list_length(args) != 2 || req->indexarg < 0 || req->indexarg > 1) return NIL;
     auto* key = static_cast<Expr*>(list_nth(args, req->indexarg));
     auto* range = static_cast<Node*>(list_nth(args, 1 - req->indexarg));
     // The index must be on the key (an index on a range column matches the other argument).
-    if (exprType(reinterpret_cast<Node*>(key)) != UUIDOID) return NIL;
+    if (exprType(as_node(key)) != UUIDOID) return NIL;
 
     const Oid am = req->index->relam;
     if (am != BTREE_AM_OID && am != BRIN_AM_OID) return NIL;
@@ -107,19 +107,19 @@ List* index_conditions(SupportRequestIndexCondition* req) {
     Expr* min = nullptr;
     Expr* max = nullptr;
     if (IsA(range, Const)) {
-        const auto* value = reinterpret_cast<Const*>(range);
+        const auto* value = castNode(Const, range);
         if (value->constisnull) return NIL;  // strict: no row; the planner makes it false anyway
         const KeyRange keys = key_range_of_range(DatumGetRangeTypeP(value->constvalue));
         const bool empty = uuidx::selects_no_key(keys);
-        if (empty || !uuidx::pg::is_nil(keys.min)) min = reinterpret_cast<Expr*>(uuid_const(keys.min));
-        if (empty || !uuidx::pg::is_max(keys.max)) max = reinterpret_cast<Expr*>(uuid_const(keys.max));
+        if (empty || !uuidx::pg::is_nil(keys.min)) min = as_expr(uuid_const(keys.min));
+        if (empty || !uuidx::pg::is_max(keys.max)) max = as_expr(uuid_const(keys.max));
         if (min == nullptr && max == nullptr) return NIL;  // unbounded: nothing to scan for
     } else {
         const uuidx::pg::TimeCatalog* catalog = uuidx::pg::time_catalog();
         if (catalog == nullptr) return NIL;
-        min = reinterpret_cast<Expr*>(makeFuncExpr(catalog->range_min_key, UUIDOID, list_of(copy_node(range)),
+        min = as_expr(makeFuncExpr(catalog->range_min_key, UUIDOID, list_of(copy_node(range)),
                                                    InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
-        max = reinterpret_cast<Expr*>(makeFuncExpr(catalog->range_max_key, UUIDOID, list_of(copy_node(range)),
+        max = as_expr(makeFuncExpr(catalog->range_max_key, UUIDOID, list_of(copy_node(range)),
                                                    InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
     }
     req->lossy = false;
@@ -216,8 +216,8 @@ double time_in_range_selectivity(PlannerInfo* root, List* args, int var_relid) {
         return DEFAULT_RANGE_INEQ_SEL;
     auto* key = static_cast<Expr*>(var_on_left ? linitial(args) : lsecond(args));
     double selectivity = DEFAULT_RANGE_INEQ_SEL;
-    if (exprType(reinterpret_cast<Node*>(key)) == UUIDOID && IsA(other, Const)) {
-        const auto* value = reinterpret_cast<Const*>(other);
+    if (exprType(as_node(key)) == UUIDOID && IsA(other, Const)) {
+        const auto* value = castNode(Const, other);
         if (value->constisnull) {
             selectivity = 0.0;
         } else {
@@ -225,8 +225,8 @@ double time_in_range_selectivity(PlannerInfo* root, List* args, int var_relid) {
             if (uuidx::selects_no_key(keys)) {
                 selectivity = 0.0;  // empty
             } else if (!statistics_selectivity(&vardata, keys, &selectivity)) {
-                List* clauses = key_bound_conditions(key, reinterpret_cast<Expr*>(uuid_const(keys.min)),
-                                                     reinterpret_cast<Expr*>(uuid_const(keys.max)));
+                List* clauses = key_bound_conditions(key, as_expr(uuid_const(keys.min)),
+                                                     as_expr(uuid_const(keys.max)));
                 selectivity = clauselist_selectivity(root, clauses, var_relid, JOIN_INNER, nullptr);
             }
         }
@@ -252,9 +252,9 @@ Datum uuidx_range_contains_time(PG_FUNCTION_ARGS) {
 
 PG_FUNCTION_INFO_V1(uuidx_time_in_range_support);
 Datum uuidx_time_in_range_support(PG_FUNCTION_ARGS) {
-    Node* request = reinterpret_cast<Node*>(PG_GETARG_POINTER(0));
+    Node* request = as_node(PG_GETARG_POINTER(0));
     if (!IsA(request, SupportRequestIndexCondition)) PG_RETURN_POINTER(static_cast<Node*>(nullptr));  // 19: a typed pointer
-    PG_RETURN_POINTER(index_conditions(reinterpret_cast<SupportRequestIndexCondition*>(request)));
+    PG_RETURN_POINTER(index_conditions(castNode(SupportRequestIndexCondition, request)));
 }
 
 PG_FUNCTION_INFO_V1(uuidx_time_in_range_sel);
