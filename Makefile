@@ -37,7 +37,7 @@ REGRESS     := $(filter-out $(REGRESS_SKIP),$(REGRESS))
 
 WARNINGS     = -Wall -Wextra -Werror
 # No C++ exceptions anywhere in uuidx (the core and the PostgreSQL side): a `throw` is a
-# compile error, so none can cross into PostgreSQL, whose errors longjmp (src/pg/guard.hpp).
+# compile error, so none can cross into PostgreSQL, whose errors longjmp (src/pg/door.hpp).
 NO_EXCEPTIONS = -fno-exceptions
 # PostgreSQL headers: PG_FUNCTION_ARGS is not always read, and 15 still says "register".
 # The version PostgreSQL 18 records in the library's magic block.

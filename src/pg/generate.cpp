@@ -1,7 +1,8 @@
 // SQL entry points of the generators (random and time-based versions).
 #include "../core/layout.hpp"
 #include "../core/process.hpp"
-#include "guard.hpp"
+#include "datums.hpp"
+#include "door.hpp"
 #include "server_order.hpp"
 
 using uuidx::Generator;

@@ -1,7 +1,8 @@
 // SQL entry points that read UUIDs: pure functions of their argument.
 #include "../core/inspect.hpp"
 #include "../core/layout.hpp"
-#include "guard.hpp"
+#include "datums.hpp"
+#include "door.hpp"
 
 using uuidx::Uuid;
 using uuidx::pg::uuid_from_datum;

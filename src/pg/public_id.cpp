@@ -22,7 +22,8 @@
 #include <string_view>
 
 #include "../core/public_id.hpp"
-#include "guard.hpp"
+#include "datums.hpp"
+#include "door.hpp"
 
 using uuidx::PublicIdKey;
 using uuidx::Uuid;

@@ -3,7 +3,8 @@
 #include <new>
 
 #include "../core/process.hpp"
-#include "guard.hpp"
+#include "datums.hpp"
+#include "door.hpp"
 
 namespace uuidx::pg {
 

@@ -5,7 +5,8 @@
 #include <string_view>
 
 #include "../core/text_forms.hpp"
-#include "guard.hpp"
+#include "datums.hpp"
+#include "door.hpp"
 #include "server_order.hpp"
 
 using uuidx::Uuid;

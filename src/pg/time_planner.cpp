@@ -81,7 +81,8 @@
 // per table; otherwise, once per planner level, a look at the level's other relations, and
 // where uuidx is created in the database one walk of the join tree's quals looking for a
 // call of the time functions, which allocates nothing.
-#include "guard.hpp"
+#include "datums.hpp"
+#include "door.hpp"
 #include "time_catalog.hpp"
 #include "time_planner.hpp"
 #include "time_predicates.hpp"

@@ -9,7 +9,8 @@
 // text), so an index scan checks nothing again.
 #include "../core/layout.hpp"
 #include "../core/time_bounds.hpp"
-#include "guard.hpp"
+#include "datums.hpp"
+#include "door.hpp"
 #include "time_catalog.hpp"
 #include "time_predicates.hpp"
 

@@ -3,7 +3,7 @@
 // and the RFC 9562 variant stamped, or digest_unavailable exactly when OpenSSL refuses the
 // algorithm; the same input always gives the same UUID.
 #include "digest.hpp"
-#include "family.hpp"
+#include "deterministic.hpp"
 #include "properties.hpp"
 
 namespace {

@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include "digest.hpp"
-#include "family.hpp"
+#include "deterministic.hpp"
 #include "properties.hpp"
 
 namespace {

@@ -2,7 +2,7 @@
 // uuid_inspect()'s fields, checked against the RFC 9562 layouts decoded here bit by bit.
 // v1 -> v6 -> v1 and v6 -> v1 -> v6 give back the input; every other input is
 // unexpected_version; inspect()'s fields put back together are the input's bits.
-#include "family.hpp"
+#include "deterministic.hpp"
 #include "inspect.hpp"
 #include "layout.hpp"
 #include "properties.hpp"

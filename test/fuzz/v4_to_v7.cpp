@@ -1,7 +1,7 @@
-// uuid_v4_to_v7()'s mapping (v7_from_legacy) over any old UUID and any millisecond: within
+// uuid_v4_to_v7()'s mapping (v4_to_v7) over any old UUID and any millisecond: within
 // 48 bits, a v7 of that millisecond whose other bits are SHA-256(migration key || old), the
 // same for the same input; beyond, time_out_of_range.
-#include "family.hpp"
+#include "deterministic.hpp"
 #include "properties.hpp"
 
 namespace {
@@ -18,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const uuidx::Uuid old = input.uuid();
     const uint64_t unix_ms = input.u64();
 
-    const auto r = uuidx::v7_from_legacy(old, unix_ms);
+    const auto r = uuidx::v4_to_v7(old, unix_ms);
     if (unix_ms > kLastUnixMs) {
         FUZZ_CHECK(r.error == uuidx::Errc::time_out_of_range);
         return 0;
@@ -31,7 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (int i = 0; i < 6; ++i) expected.bytes[i] = static_cast<unsigned char>(unix_ms >> (40 - 8 * i));
     FUZZ_CHECK(uuidx_fuzz::same_but_version_and_variant(r.value, expected.bytes));
 
-    const auto again = uuidx::v7_from_legacy(old, unix_ms);
+    const auto again = uuidx::v4_to_v7(old, unix_ms);
     FUZZ_CHECK(again && again.value == r.value);
     return 0;
 }

@@ -1,6 +1,6 @@
 // v8_from_bytes() over byte strings of any length: exactly 16 bytes give a v8 of the RFC
 // 9562 variant that keeps every other bit of the input; any other length is invalid_length.
-#include "family.hpp"
+#include "deterministic.hpp"
 #include "properties.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -8,7 +8,7 @@
 #include <iterator>
 #include <string>
 
-#include "family.hpp"
+#include "deterministic.hpp"
 #include "generator.hpp"
 #include "layout.hpp"
 #include "test_util.hpp"

@@ -1,4 +1,4 @@
-#include "family.hpp"
+#include "deterministic.hpp"
 
 #include "ascii.hpp"
 
@@ -25,7 +25,7 @@ Result<Uuid> name_based(int version, Digest digest, const Uuid& name_space, cons
     return r;
 }
 
-Result<Uuid> v7_from_legacy(const Uuid& old, uint64_t unix_ms) {
+Result<Uuid> v4_to_v7(const Uuid& old, uint64_t unix_ms) {
     if (unix_ms > kV7MaxUnixMs) return Result<Uuid>::failure(Errc::time_out_of_range);
     Result<Uuid> r = digest_prefix(Digest::sha256, kMigrationKey, old.bytes.data(), old.bytes.size());
     if (!r) return r;

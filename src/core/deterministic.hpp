@@ -1,5 +1,6 @@
-// The deterministic members of the family: name-based v3/v5/v8, v8 from given bytes, the
-// RFC 9562 namespace IDs, and the lossless v1 <-> v6 reordering (section 5.6).
+// The deterministic UUIDs, computed from their arguments alone: name-based v3/v5/v8, v8 from
+// given bytes, the RFC 9562 namespace IDs, the lossless v1 <-> v6 reordering (section 5.6),
+// and the v4 -> v7 migration mapping.
 #pragma once
 #include "cpp_only.hpp"
 
@@ -35,7 +36,7 @@ Result<Uuid> v8_from_bytes(const uint8_t* bytes, size_t length) noexcept;
 // bits of SHA-256(kMigrationKey || old), so the same old key and time always give the same
 // v7, and distinct old keys of one millisecond collide with probability 2^-74 a pair.
 inline constexpr Uuid kMigrationKey = uuid_from_canonical("5d2b7c1e-4f0a-8c33-9e61-0b7a2d4c8f15");
-Result<Uuid> v7_from_legacy(const Uuid& old, uint64_t unix_ms);
+Result<Uuid> v4_to_v7(const Uuid& old, uint64_t unix_ms);
 
 // Same timestamp, clock sequence and node, reordered; fails for any other input version.
 constexpr Result<Uuid> v1_to_v6(const Uuid& u) noexcept {

@@ -18,7 +18,7 @@
 
 #include "digest.hpp"
 #include "fakes.hpp"
-#include "family.hpp"
+#include "deterministic.hpp"
 #include "layout.hpp"
 #include "test_util.hpp"
 #include "uuid.hpp"
@@ -391,18 +391,18 @@ TEST(V7Bounds, EveryV7OfAMillisecondLiesBetweenItsBoundsWhichAreValidV7s) {
     }
 }
 
-// --- v7_from_legacy (v4 -> v7 migration) -------------------------------------------------
+// --- v4_to_v7 (v4 -> v7 migration) -------------------------------------------------
 
 TEST(V7FromLegacy, PinnedVectorNeverChanges) {
     // Users re-run migrations and expect the same keys: this value is part of the API.
-    const auto r = uuidx::v7_from_legacy(kA3V4, kVectorUnixMs);
+    const auto r = uuidx::v4_to_v7(kA3V4, kVectorUnixMs);
     ASSERT_TRUE(r);
     EXPECT_EQ(canonical(r.value), "017f22e2-79b0-7056-a48c-2acb4aaffbd0");
 }
 
 TEST(V7FromLegacy, IsAVersion7CarryingTheGivenMillisecond) {
     for (uint64_t ms : {uint64_t{0}, uint64_t{1}, kVectorUnixMs, kMaxUnixMs}) {
-        const auto r = uuidx::v7_from_legacy(kA3V4, ms);
+        const auto r = uuidx::v4_to_v7(kA3V4, ms);
         ASSERT_TRUE(r) << ms;
         EXPECT_EQ(r.value.version_nibble(), 7) << ms;
         EXPECT_EQ(r.value.variant(), 2) << ms;
@@ -412,10 +412,10 @@ TEST(V7FromLegacy, IsAVersion7CarryingTheGivenMillisecond) {
 }
 
 TEST(V7FromLegacy, IsDeterministicAndOnlyTheFirstSixBytesFollowTheMillisecond) {
-    const Uuid first = uuidx::v7_from_legacy(kA3V4, kVectorUnixMs).value;
-    EXPECT_EQ(uuidx::v7_from_legacy(kA3V4, kVectorUnixMs).value, first);
+    const Uuid first = uuidx::v4_to_v7(kA3V4, kVectorUnixMs).value;
+    EXPECT_EQ(uuidx::v4_to_v7(kA3V4, kVectorUnixMs).value, first);
     for (uint64_t ms : {uint64_t{0}, kVectorUnixMs + 1, kMaxUnixMs}) {
-        const Uuid other = uuidx::v7_from_legacy(kA3V4, ms).value;
+        const Uuid other = uuidx::v4_to_v7(kA3V4, ms).value;
         EXPECT_NE(other, first);
         for (int i = 6; i < 16; ++i) EXPECT_EQ(other.bytes[i], first.bytes[i]) << "octet " << i << ", ms " << ms;
     }
@@ -429,7 +429,7 @@ TEST(V7FromLegacy, DistinctOldKeysOfOneMillisecondGiveDistinctResults) {
     for (uint32_t i = 0; i < kCount; ++i) {
         Uuid old = kA3V4;
         for (int b = 0; b < 4; ++b) old.bytes[12 + b] = static_cast<uint8_t>(i >> (24 - 8 * b));
-        const auto r = uuidx::v7_from_legacy(old, kVectorUnixMs);
+        const auto r = uuidx::v4_to_v7(old, kVectorUnixMs);
         ASSERT_TRUE(r);
         out.push_back(r.value);
     }
@@ -438,9 +438,9 @@ TEST(V7FromLegacy, DistinctOldKeysOfOneMillisecondGiveDistinctResults) {
 }
 
 TEST(V7FromLegacy, MillisecondBeyond48BitsFailsWithTimeOutOfRange) {
-    EXPECT_TRUE(uuidx::v7_from_legacy(kA3V4, kMaxUnixMs));
+    EXPECT_TRUE(uuidx::v4_to_v7(kA3V4, kMaxUnixMs));
     for (uint64_t ms : {kMaxUnixMs + 1, uint64_t{1} << 63, ~uint64_t{0}}) {
-        const auto r = uuidx::v7_from_legacy(kA3V4, ms);
+        const auto r = uuidx::v4_to_v7(kA3V4, ms);
         EXPECT_FALSE(r) << ms;
         EXPECT_EQ(r.error, Errc::time_out_of_range) << ms;
     }
@@ -463,7 +463,7 @@ TEST(V7FromLegacy, TailIsSha256OfMigrationKeyAndOldKey) {
         unsigned char sha[SHA256_DIGEST_LENGTH];
         SHA256(input, sizeof input, sha);
         const Uuid expected_tail = stamped(sha, 7);
-        const Uuid got = uuidx::v7_from_legacy(old, kVectorUnixMs).value;
+        const Uuid got = uuidx::v4_to_v7(old, kVectorUnixMs).value;
         for (int i = 6; i < 16; ++i) EXPECT_EQ(got.bytes[i], expected_tail.bytes[i]) << canonical(old) << " octet " << i;
     }
 }

@@ -1,7 +1,9 @@
-// SQL entry points of the deterministic family members: name-based v3/v5/v8, v8 from
-// bytes, namespace IDs, the Max UUID and the v1 <-> v6 conversions. All IMMUTABLE.
-#include "../core/family.hpp"
-#include "guard.hpp"
+// SQL entry points of the deterministic UUIDs, computed from their arguments alone:
+// name-based v3/v5/v8, v8 from bytes, namespace IDs, the Max UUID and the v1 <-> v6
+// conversions. All IMMUTABLE.
+#include "../core/deterministic.hpp"
+#include "datums.hpp"
+#include "door.hpp"
 
 using uuidx::Digest;
 using uuidx::Uuid;

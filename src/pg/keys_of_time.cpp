@@ -1,10 +1,11 @@
 // SQL entry points that put a given time into a key: backfills, range bounds, pg_partman's
 // encoder and decoder, the pg_uuidv7-compatible conversions and the v4 -> v7 mapping.
-#include "../core/family.hpp"
+#include "../core/deterministic.hpp"
 #include "../core/layout.hpp"
 #include "../core/process.hpp"
 #include "../core/time_bounds.hpp"
-#include "guard.hpp"
+#include "datums.hpp"
+#include "door.hpp"
 
 using uuidx::Uuid;
 using uuidx::pg::kV7Range;
@@ -93,7 +94,7 @@ PG_FUNCTION_INFO_V1(uuidx_v4_to_v7);
 Datum uuidx_v4_to_v7(PG_FUNCTION_ARGS) {
     const Uuid old = uuid_from_datum(PG_GETARG_UUID_P(0));
     const uint64 unix_ms = unix_ms_of(PG_GETARG_TIMESTAMPTZ(1));
-    return uuid_datum(value_or_raise(uuidx::v7_from_legacy(old, unix_ms), kV7Range));
+    return uuid_datum(value_or_raise(uuidx::v4_to_v7(old, unix_ms), kV7Range));
 }
 
 }  // extern "C"
