@@ -48,7 +48,7 @@ EXTRA_CLEAN  = build/unit_tests results regression.diffs regression.out
 
 # The core's unit tests need no PostgreSQL: `make unit` works without a pg_config (as do
 # the goals test/hardening.mk adds to NO_PGXS_GOALS).
-NO_PGXS_GOALS += unit build/unit_tests dist deb print-% scripts
+NO_PGXS_GOALS += unit build/unit_tests dist deb print-% scripts format
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 ifneq ($(PGXS),)
@@ -103,6 +103,12 @@ dist:
 deb:
 	bash test/run-packages.sh
 
+# The C++ style (.clang-format), applied to every C++ file of the tree; the test command's
+# source check fails on a file that differs from it.
+FORMATTED = $(sort $(wildcard src/*/*.cpp src/*/*.hpp test/*/*.cpp test/*/*.hpp))
+format:
+	clang-format -i $(FORMATTED)
+
 # `make print-VARIABLE` prints a variable: the scripts ask the Makefile for what it knows
 # (EXTVERSION, REGRESS) rather than reading its sources a second time.
 print-%:
@@ -111,7 +117,7 @@ print-%:
 # The built scripts alone (no PostgreSQL needed).
 scripts: $(BUILT_SCRIPTS)
 
-.PHONY: unit test run bench dist deb scripts
+.PHONY: unit test run bench dist deb scripts format
 unit: build/unit_tests
 	build/unit_tests
 

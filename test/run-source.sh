@@ -6,6 +6,7 @@
 #   2. the scripts of the version under development are built from sql/uuidx.sql (or, with
 #      none in development, the source builds the last release's frozen script), and the
 #      builder refuses a misplaced marker rather than dropping a block;
+#   and every C++ file is formatted as .clang-format says (make format);
 #   3. the door: uuidx is compiled without C++ exceptions, so a throw in the core fails the
 #      build (the check shows it one).
 # Ends with "N passed, N failed, N skipped", as test/run-major.sh does.
@@ -15,7 +16,7 @@ cd "$UUIDX_ROOT"
 UUIDX_LABEL=${UUIDX_LABEL:-source}
 WORK=$UUIDX_ROOT/build/source
 source "$UUIDX_ROOT/test/lib/tally.sh"
-ensure_packages make:make g++:g++ /usr/include/openssl/evp.h:libssl-dev || { fail "dependencies"; finish; exit 1; }
+ensure_packages make:make g++:g++ /usr/include/openssl/evp.h:libssl-dev clang-format:clang-format || { fail "dependencies"; finish; exit 1; }
 mkdir -p "$WORK"
 make_value() { make -s --no-print-directory "print-$1" PG_CONFIG=/bin/false; }
 
@@ -87,6 +88,14 @@ package_version_agrees() {
     [ "$package" = "$control" ] || [ "$package" = "$control~dev" ]
 }
 run_test "debian/changelog's version is uuidx.control's" "$WORK/package-version.log" package_version_agrees
+
+# --- the C++ style: every file as clang-format leaves it (.clang-format; `make format`)
+formatted() {
+    local files
+    files=$(make_value FORMATTED)
+    clang-format --dry-run --Werror $files
+}
+run_test "every C++ file is formatted (.clang-format; make format fixes it)" "$WORK/format.log" formatted
 
 # --- 3. the door ----------------------------------------------------------------------------
 # No C++ exception can reach PostgreSQL because uuidx is compiled without exceptions: every

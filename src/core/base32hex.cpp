@@ -9,7 +9,9 @@ static_assert(base32::ascending(kBase32HexAlphabet), "texts must sort like the U
 constexpr base32::DigitTable kBase32HexDigits = base32::digit_table(kBase32HexAlphabet, true);
 constexpr size_t kPaddedLength = 32;  // RFC 4648 pads to a multiple of 8 characters
 
-constexpr bool is_white_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+constexpr bool is_white_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
 
 constexpr const char* base32hex_problem(std::string_view text) {
     if (text.empty()) return kEmptyTextReason;

@@ -18,8 +18,7 @@ Result<Uuid> namespace_from_name(std::string_view name) noexcept {
     return Result<Uuid>::failure(Errc::unknown_namespace);
 }
 
-Result<Uuid> name_based(int version, Digest digest, const Uuid& name_space, const uint8_t* name,
-                        size_t name_length) {
+Result<Uuid> name_based(int version, Digest digest, const Uuid& name_space, const uint8_t* name, size_t name_length) {
     Result<Uuid> r = digest_prefix(digest, name_space, name, name_length);
     if (r) r.value.set_version_and_variant(version);
     return r;

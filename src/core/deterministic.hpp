@@ -26,8 +26,7 @@ Result<Uuid> namespace_from_name(std::string_view name) noexcept;
 
 // Name-based UUID: the digest of namespace || name, cut to 16 bytes, version and variant set.
 // v3 uses MD5, v5 SHA-1 (sections 5.3, 5.5), v8 any digest (section 5.8, Appendix B.2).
-Result<Uuid> name_based(int version, Digest digest, const Uuid& name_space, const uint8_t* name,
-                        size_t name_length);
+Result<Uuid> name_based(int version, Digest digest, const Uuid& name_space, const uint8_t* name, size_t name_length);
 
 // UUIDv8 from exactly 16 given bytes: only the version and variant bits are overwritten.
 Result<Uuid> v8_from_bytes(const uint8_t* bytes, size_t length) noexcept;

@@ -55,8 +55,10 @@ Result<Digest> v8_digest_from_name(std::string_view name) noexcept {
         std::string_view name;
         Digest digest;
     };
-    static constexpr Entry kEntries[] = {{"sha256", Digest::sha256},     {"sha384", Digest::sha384},
-                                         {"sha512", Digest::sha512},     {"sha3-256", Digest::sha3_256},
+    static constexpr Entry kEntries[] = {{"sha256", Digest::sha256},
+                                         {"sha384", Digest::sha384},
+                                         {"sha512", Digest::sha512},
+                                         {"sha3-256", Digest::sha3_256},
                                          {"sha3-512", Digest::sha3_512}};
     for (const Entry& e : kEntries)
         if (ascii_iequals(name, e.name)) return {e.digest};
@@ -71,8 +73,8 @@ Result<Uuid> digest_prefix(Digest digest, const Uuid& name_space, const uint8_t*
     unsigned int out_length = 0;
     if (!ctx || EVP_DigestInit_ex2(ctx.get(), md, nullptr) != 1 ||
         EVP_DigestUpdate(ctx.get(), name_space.bytes.data(), name_space.bytes.size()) != 1 ||
-        EVP_DigestUpdate(ctx.get(), name, name_length) != 1 ||
-        EVP_DigestFinal_ex(ctx.get(), out, &out_length) != 1 || out_length < 16)
+        EVP_DigestUpdate(ctx.get(), name, name_length) != 1 || EVP_DigestFinal_ex(ctx.get(), out, &out_length) != 1 ||
+        out_length < 16)
         return Result<Uuid>::failure(Errc::digest_unavailable);
     Uuid u{};
     std::memcpy(u.bytes.data(), out, 16);

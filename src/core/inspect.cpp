@@ -50,10 +50,14 @@ Inspection inspect(const Uuid& u) noexcept {
     out.variant_name = variant_name(out.variant);
     out.version = u.is_rfc9562() ? u.version_nibble() : -1;
     out.unix_us = embedded_unix_us(u);
-    if (u == kNilUuid) out.version_name = "nil UUID";
-    else if (u == kMaxUuid) out.version_name = "max UUID";
-    else if (out.version < 0) out.version_name = "none (not the RFC 9562 variant)";
-    else out.version_name = version_name(out.version);
+    if (u == kNilUuid)
+        out.version_name = "nil UUID";
+    else if (u == kMaxUuid)
+        out.version_name = "max UUID";
+    else if (out.version < 0)
+        out.version_name = "none (not the RFC 9562 variant)";
+    else
+        out.version_name = version_name(out.version);
 
     const GregorianFields g = decode_gregorian(u);
     switch (out.version) {

@@ -130,7 +130,7 @@ constexpr Uuid encode_v1(const GregorianFields& f) noexcept {
     for (int i = 0; i < 4; ++i) u.bytes[i] = static_cast<uint8_t>(t >> (24 - 8 * i));  // time_low
     u.bytes[4] = static_cast<uint8_t>(t >> 40);                                        // time_mid
     u.bytes[5] = static_cast<uint8_t>(t >> 32);
-    u.bytes[6] = static_cast<uint8_t>(0x10 | ((t >> 56) & 0x0F));                      // time_high
+    u.bytes[6] = static_cast<uint8_t>(0x10 | ((t >> 56) & 0x0F));  // time_high
     u.bytes[7] = static_cast<uint8_t>(t >> 48);
     put_clock_seq_and_node(u, f.clock_seq, f.node);
     return u;
@@ -142,7 +142,7 @@ constexpr Uuid encode_v6(const GregorianFields& f) noexcept {
     for (int i = 0; i < 4; ++i) u.bytes[i] = static_cast<uint8_t>(t >> (52 - 8 * i));  // time_high
     u.bytes[4] = static_cast<uint8_t>(t >> 20);                                        // time_mid
     u.bytes[5] = static_cast<uint8_t>(t >> 12);
-    u.bytes[6] = static_cast<uint8_t>(0x60 | ((t >> 8) & 0x0F));                       // time_low
+    u.bytes[6] = static_cast<uint8_t>(0x60 | ((t >> 8) & 0x0F));  // time_low
     u.bytes[7] = static_cast<uint8_t>(t);
     put_clock_seq_and_node(u, f.clock_seq, f.node);
     return u;
@@ -153,11 +153,11 @@ constexpr GregorianFields decode_gregorian(const Uuid& u) noexcept {
     const auto b = [&u](int i) { return static_cast<uint64_t>(u.bytes[i]); };
     uint64_t t = 0;
     if (u.version_nibble() == 6) {
-        t = (b(0) << 52) | (b(1) << 44) | (b(2) << 36) | (b(3) << 28) | (b(4) << 20) |
-            (b(5) << 12) | ((b(6) & 0x0F) << 8) | b(7);
+        t = (b(0) << 52) | (b(1) << 44) | (b(2) << 36) | (b(3) << 28) | (b(4) << 20) | (b(5) << 12) |
+            ((b(6) & 0x0F) << 8) | b(7);
     } else {
-        t = ((b(6) & 0x0F) << 56) | (b(7) << 48) | (b(4) << 40) | (b(5) << 32) | (b(0) << 24) |
-            (b(1) << 16) | (b(2) << 8) | b(3);
+        t = ((b(6) & 0x0F) << 56) | (b(7) << 48) | (b(4) << 40) | (b(5) << 32) | (b(0) << 24) | (b(1) << 16) |
+            (b(2) << 8) | b(3);
     }
     uint64_t node = 0;
     for (int i = 10; i < 16; ++i) node = (node << 8) | b(i);
@@ -171,14 +171,10 @@ constexpr GregorianFields decode_gregorian(const Uuid& u) noexcept {
 constexpr Result<int64_t> embedded_unix_us(const Uuid& u) noexcept {
     if (!u.is_rfc9562()) return Result<int64_t>::failure(Errc::unexpected_version);
     switch (u.version_nibble()) {
-        case 7:
-            return {static_cast<int64_t>(unix_ts_ms(u) * 1000)};
+        case 7: return {static_cast<int64_t>(unix_ts_ms(u) * 1000)};
         case 1:
-        case 6:
-            return {static_cast<int64_t>(decode_gregorian(u).timestamp_100ns / 10) -
-                    kGregorianToUnix100ns / 10};
-        default:
-            return Result<int64_t>::failure(Errc::unexpected_version);
+        case 6: return {static_cast<int64_t>(decode_gregorian(u).timestamp_100ns / 10) - kGregorianToUnix100ns / 10};
+        default: return Result<int64_t>::failure(Errc::unexpected_version);
     }
 }
 
@@ -187,11 +183,9 @@ namespace vectors {
 inline constexpr GregorianFields kA1Fields{138648505420000000, 13256, 0x9f6bdeced846};
 static_assert(encode_v1(kA1Fields) == uuid_from_canonical("c232ab00-9414-11ec-b3c8-9f6bdeced846"));
 static_assert(encode_v6(kA1Fields) == uuid_from_canonical("1ec9414c-232a-6b00-b3c8-9f6bdeced846"));
-static_assert(decode_gregorian(uuid_from_canonical("1ec9414c-232a-6b00-b3c8-9f6bdeced846")).node ==
-              0x9f6bdeced846);
+static_assert(decode_gregorian(uuid_from_canonical("1ec9414c-232a-6b00-b3c8-9f6bdeced846")).node == 0x9f6bdeced846);
 static_assert(unix_ts_ms(uuid_from_canonical("017f22e2-79b0-7cc3-98c4-dc0c0c07398f")) == 1645557742000);
-static_assert(embedded_unix_us(uuid_from_canonical("c232ab00-9414-11ec-b3c8-9f6bdeced846")).value ==
-              1645557742000000);
+static_assert(embedded_unix_us(uuid_from_canonical("c232ab00-9414-11ec-b3c8-9f6bdeced846")).value == 1645557742000000);
 static_assert(v7_min(1645557742000) == uuid_from_canonical("017f22e2-79b0-7000-8000-000000000000"));
 static_assert(v7_max(1645557742000) == uuid_from_canonical("017f22e2-79b0-7fff-bfff-ffffffffffff"));
 }  // namespace vectors

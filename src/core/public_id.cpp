@@ -8,17 +8,23 @@ namespace {
 
 constexpr uint64_t kLow48Bits = (uint64_t{1} << 48) - 1;
 
-constexpr bool is_rfc_version(const Uuid& u, int version) {
-    return u.is_rfc9562() && u.version_nibble() == version;
-}
+constexpr bool is_rfc_version(const Uuid& u, int version) { return u.is_rfc9562() && u.version_nibble() == version; }
 
 // uuidv47's SipHash message: the 12 bits of rand_a and the 62 of rand_b, packed into whole
 // bytes with the version and variant bits cleared. Those bits are the same in a v7 and in
 // its façade, so both directions derive the same mask.
 uint64_t timestamp_mask(const Uuid& u, const PublicIdKey& key) noexcept {
     const uint8_t random_bits[10] = {
-        static_cast<uint8_t>(u.bytes[6] & 0x0F), u.bytes[7], static_cast<uint8_t>(u.bytes[8] & 0x3F),
-        u.bytes[9], u.bytes[10], u.bytes[11], u.bytes[12], u.bytes[13], u.bytes[14], u.bytes[15],
+        static_cast<uint8_t>(u.bytes[6] & 0x0F),
+        u.bytes[7],
+        static_cast<uint8_t>(u.bytes[8] & 0x3F),
+        u.bytes[9],
+        u.bytes[10],
+        u.bytes[11],
+        u.bytes[12],
+        u.bytes[13],
+        u.bytes[14],
+        u.bytes[15],
     };
     return siphash24(random_bits, sizeof random_bits, key.k0, key.k1) & kLow48Bits;
 }

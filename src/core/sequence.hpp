@@ -32,8 +32,7 @@ public:
             } else if (now > max_) {
                 return Result<uint64_t>::failure(Errc::time_out_of_range);
             }
-            if (cell_->compare_exchange_weak(last, candidate, std::memory_order_acq_rel,
-                                             std::memory_order_relaxed))
+            if (cell_->compare_exchange_weak(last, candidate, std::memory_order_acq_rel, std::memory_order_relaxed))
                 return {candidate};
         }
     }

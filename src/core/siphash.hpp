@@ -54,8 +54,8 @@ struct SipState {
 
 // k0 and k1 are the key's bytes 0-7 and 8-15 read little-endian, as in the paper.
 constexpr uint64_t siphash24(const uint8_t* message, std::size_t length, uint64_t k0, uint64_t k1) {
-    detail::SipState s{0x736f6d6570736575 ^ k0, 0x646f72616e646f6d ^ k1,
-                       0x6c7967656e657261 ^ k0, 0x7465646279746573 ^ k1};
+    detail::SipState s{0x736f6d6570736575 ^ k0, 0x646f72616e646f6d ^ k1, 0x6c7967656e657261 ^ k0,
+                       0x7465646279746573 ^ k1};
     const std::size_t whole_words = length / 8;
     for (std::size_t w = 0; w < whole_words; ++w) s.absorb(detail::load_le64(message + 8 * w));
 

@@ -10,8 +10,7 @@ namespace {
 constexpr char kTypeIdAlphabet[] = "0123456789abcdefghjkmnpqrstvwxyz";
 constexpr char kUlidAlphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
-static_assert(base32::ascending(kTypeIdAlphabet) && base32::ascending(kUlidAlphabet),
-              "texts must sort like the UUIDs");
+static_assert(base32::ascending(kTypeIdAlphabet) && base32::ascending(kUlidAlphabet), "texts must sort like the UUIDs");
 
 using base32::kNotADigit;
 using base32::SpareBits;
@@ -47,11 +46,15 @@ constexpr const char* ulid_problem(std::string_view text) {
     for (const char c : text) {
         if (kUlidDigits.of(c) != kNotADigit) continue;
         switch (c) {
-            case 'I': case 'L': case 'O': case 'U':
-            case 'i': case 'l': case 'o': case 'u':
-                return kUlidExcludedLetterReason;
-            default:
-                return kUlidAlphabetReason;
+            case 'I':
+            case 'L':
+            case 'O':
+            case 'U':
+            case 'i':
+            case 'l':
+            case 'o':
+            case 'u': return kUlidExcludedLetterReason;
+            default: return kUlidAlphabetReason;
         }
     }
     if (kUlidDigits.of(text[0]) > 7) return kUlidOverflowReason;

@@ -89,12 +89,9 @@ constexpr TimeBound finite_time(int64_t unix_us, bool inclusive) noexcept {
 constexpr int64_t first_ms_satisfying(const TimeBound& bound) noexcept {
     switch (bound.kind) {
         case BoundKind::unbounded:
-        case BoundKind::minus_infinity:
-            return 0;
-        case BoundKind::plus_infinity:
-            return static_cast<int64_t>(kV7MaxUnixMs) + 1;
-        case BoundKind::finite:
-            break;
+        case BoundKind::minus_infinity: return 0;
+        case BoundKind::plus_infinity: return static_cast<int64_t>(kV7MaxUnixMs) + 1;
+        case BoundKind::finite: break;
     }
     return first_ms_of_lower(bound.unix_us, bound.inclusive);
 }
@@ -103,12 +100,9 @@ constexpr int64_t first_ms_satisfying(const TimeBound& bound) noexcept {
 constexpr int64_t last_ms_satisfying(const TimeBound& bound) noexcept {
     switch (bound.kind) {
         case BoundKind::unbounded:
-        case BoundKind::plus_infinity:
-            return static_cast<int64_t>(kV7MaxUnixMs);
-        case BoundKind::minus_infinity:
-            return -1;
-        case BoundKind::finite:
-            break;
+        case BoundKind::plus_infinity: return static_cast<int64_t>(kV7MaxUnixMs);
+        case BoundKind::minus_infinity: return -1;
+        case BoundKind::finite: break;
     }
     return last_ms_of_upper(bound.unix_us, bound.inclusive);
 }
@@ -216,7 +210,8 @@ static_assert(v7_key_below_lower(finite_time(1645557742000000, true)).key ==
 static_assert(v7_key_above_upper(finite_time(1645557742000000, false)).key ==
               uuid_from_canonical("017f22e2-79b0-7000-8000-000000000000"));
 static_assert(!v7_key_below_lower(finite_time(0, true)).bounded && v7_key_below_lower(finite_time(0, false)).bounded);
-static_assert(v7_key_above_upper(finite_time(-1, true)).key == uuid_from_canonical("00000000-0000-7000-8000-000000000000"));
+static_assert(v7_key_above_upper(finite_time(-1, true)).key ==
+              uuid_from_canonical("00000000-0000-7000-8000-000000000000"));
 static_assert(!v7_key_above_upper(finite_time(int64_t{1000} * int64_t{kV7MaxUnixMs}, true)).bounded);
 }  // namespace time_bound_checks
 

@@ -21,7 +21,8 @@ Datum name_based(FunctionCallInfo fcinfo, int version, Digest digest, Detail&& d
     const text* name = PG_GETARG_TEXT_PP(1);
     const auto* bytes = reinterpret_cast<const uint8_t*>(VARDATA_ANY(name));
     const size_t length = VARSIZE_ANY_EXHDR(name);
-    return uuid_datum(value_or_raise(uuidx::name_based(version, digest, name_space, bytes, length), std::forward<Detail>(detail)));
+    return uuid_datum(
+        value_or_raise(uuidx::name_based(version, digest, name_space, bytes, length), std::forward<Detail>(detail)));
 }
 
 // v1 <-> v6: input of another version is an error naming what it got.
@@ -39,13 +40,12 @@ extern "C" {
 
 PG_FUNCTION_INFO_V1(uuidx_generate_v3);
 Datum uuidx_generate_v3(PG_FUNCTION_ARGS) {
-    return name_based(fcinfo, 3, Digest::md5, "OpenSSL refuses MD5 here (FIPS mode): use uuidv5() or uuid_generate_v8_name().");
+    return name_based(fcinfo, 3, Digest::md5,
+                      "OpenSSL refuses MD5 here (FIPS mode): use uuidv5() or uuid_generate_v8_name().");
 }
 
 PG_FUNCTION_INFO_V1(uuidx_generate_v5);
-Datum uuidx_generate_v5(PG_FUNCTION_ARGS) {
-    return name_based(fcinfo, 5, Digest::sha1, "OpenSSL refuses SHA-1 here.");
-}
+Datum uuidx_generate_v5(PG_FUNCTION_ARGS) { return name_based(fcinfo, 5, Digest::sha1, "OpenSSL refuses SHA-1 here."); }
 
 PG_FUNCTION_INFO_V1(uuidx_generate_v8_name);
 Datum uuidx_generate_v8_name(PG_FUNCTION_ARGS) {

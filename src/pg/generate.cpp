@@ -47,8 +47,7 @@ Datum uuidx_generate_v7_shifted(PG_FUNCTION_ARGS) {
         DirectFunctionCall2(timestamptz_pl_interval, TimestampTzGetDatum(now), IntervalPGetDatum(shift)));
     const int64 shifted_unix_us = unix_us_of(shifted);
 
-    const uint64 shifted_ticks =
-        value_or_raise(uuidx::v7_ticks_moved_to(ticks, shifted_unix_us), kV7Range);
+    const uint64 shifted_ticks = value_or_raise(uuidx::v7_ticks_moved_to(ticks, shifted_unix_us), kV7Range);
     return uuid_datum(value_or_raise(generator.v7_at_ticks(shifted_ticks), kV7Range));
 }
 

@@ -89,8 +89,10 @@ Datum uuidx_inspect(PG_FUNCTION_ARGS) {
     for (int i = 0; i < info.field_count; ++i) {
         const uuidx::InspectedField& f = info.fields[i];
         appendStringInfo(&fields, "%s\"%s\": ", i ? ", " : "", f.name);
-        if (f.is_node) appendStringInfo(&fields, "\"%s\"", node_text(f.value));
-        else appendStringInfo(&fields, UINT64_FORMAT, static_cast<uint64>(f.value));
+        if (f.is_node)
+            appendStringInfo(&fields, "\"%s\"", node_text(f.value));
+        else
+            appendStringInfo(&fields, UINT64_FORMAT, static_cast<uint64>(f.value));
     }
     appendStringInfoChar(&fields, '}');
 

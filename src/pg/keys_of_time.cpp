@@ -83,9 +83,9 @@ PG_FUNCTION_INFO_V1(uuidx_time_decoder);
 Datum uuidx_time_decoder(PG_FUNCTION_ARGS) {
     const char* key_text = text_to_cstring(PG_GETARG_TEXT_PP(0));
     if (strlen(key_text) > kLongestUuidText)
-        ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg("invalid input syntax for type uuid"),
-                        errdetail("\"%s\" is longer than any text form of a UUID.",
-                                  uuidx::pg::quoted_excerpt(key_text))));
+        ereport(ERROR,
+                (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg("invalid input syntax for type uuid"),
+                 errdetail("\"%s\" is longer than any text form of a UUID.", uuidx::pg::quoted_excerpt(key_text))));
     const Datum key = DirectFunctionCall1(uuid_in, CStringGetDatum(key_text));
     PG_RETURN_TIMESTAMPTZ(unix_ts_ms_as_timestamp(DatumGetUUIDP(key)));
 }

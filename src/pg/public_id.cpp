@@ -37,7 +37,7 @@ constexpr const char* kKeySetting = "uuidx.public_id_key";
 constexpr const char* kPreviousKeySetting = "uuidx.public_id_previous_key";
 
 bool keys_defined = false;
-char* key_text = nullptr;           // the settings' storage (owned by the GUC machinery)
+char* key_text = nullptr;  // the settings' storage (owned by the GUC machinery)
 char* previous_key_text = nullptr;
 
 // The check of both settings. It allocates nothing and never throws or raises: the
@@ -48,8 +48,9 @@ bool key_is_well_formed(const char* setting, const char* text) {
     if (uuidx::parse_public_id_key(candidate)) return true;
     GUC_check_errcode(ERRCODE_INVALID_PARAMETER_VALUE);
     GUC_check_errmsg("invalid value for parameter \"%s\"", setting);
-    GUC_check_errdetail("A key is two words of 16 hexadecimal digits separated by a colon (k0:k1), as uuidv47 "
-                        "writes it. The value is not shown.");
+    GUC_check_errdetail(
+        "A key is two words of 16 hexadecimal digits separated by a colon (k0:k1), as uuidv47 "
+        "writes it. The value is not shown.");
     return false;
 }
 bool check_key(char** newval, void** extra, GucSource source) { return key_is_well_formed(kKeySetting, *newval); }
@@ -84,13 +85,13 @@ void hide_statements_naming_a_key(ErrorData* edata) {
 // C++ frame is live.
 PublicIdKey key_of(const char* setting, const char* text) {
     if (!keys_defined)
-        ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-                        errmsg("public ids need uuidx in shared_preload_libraries"),
-                        errdetail("%s exists only when uuidx is preloaded, so that no session can set or read it.",
-                                  setting),
-                        errhint("Add 'uuidx' to shared_preload_libraries, set %s in postgresql.conf or with "
-                                "ALTER SYSTEM, and restart the server.",
-                                setting)));
+        ereport(ERROR,
+                (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+                 errmsg("public ids need uuidx in shared_preload_libraries"),
+                 errdetail("%s exists only when uuidx is preloaded, so that no session can set or read it.", setting),
+                 errhint("Add 'uuidx' to shared_preload_libraries, set %s in postgresql.conf or with "
+                         "ALTER SYSTEM, and restart the server.",
+                         setting)));
     if (text == nullptr || text[0] == '\0')
         ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE), errmsg("%s is not set", setting),
                         errhint("As a superuser: ALTER SYSTEM SET %s = 'k0:k1' (two words of 16 hexadecimal "
@@ -112,11 +113,11 @@ namespace uuidx::pg {
 void define_public_id_keys() {
     if (!process_shared_preload_libraries_in_progress) return;
     constexpr int kSecretFlags = GUC_SUPERUSER_ONLY | GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE;
-    DefineCustomStringVariable(
-        kKeySetting, "The key of public ids (uuid_v7_to_public, uuid_public_to_v7): k0:k1 in hexadecimal.",
-        "Two words of 16 hexadecimal digits, as uuidv47 writes its key. Superuser only; set in "
-        "postgresql.conf or with ALTER SYSTEM, then restart.",
-        &key_text, "", PGC_POSTMASTER, kSecretFlags, check_key, nullptr, nullptr);
+    DefineCustomStringVariable(kKeySetting,
+                               "The key of public ids (uuid_v7_to_public, uuid_public_to_v7): k0:k1 in hexadecimal.",
+                               "Two words of 16 hexadecimal digits, as uuidv47 writes its key. Superuser only; set in "
+                               "postgresql.conf or with ALTER SYSTEM, then restart.",
+                               &key_text, "", PGC_POSTMASTER, kSecretFlags, check_key, nullptr, nullptr);
     DefineCustomStringVariable(
         kPreviousKeySetting, "The key public ids were made with before the last rotation.",
         "Read by uuid_public_to_v7(public_id, previous_key => true) while old public ids are still in use.",

@@ -45,13 +45,12 @@ void attach_shared_order() {
 }  // namespace
 
 void init_server_order() {
-    DefineCustomBoolVariable(
-        "uuidx.require_server_order",
-        "Demands that UUIDv1, v6 and v7 values be ordered across all sessions of the server.",
-        "Server-wide order needs uuidx in shared_preload_libraries; with this on and the "
-        "library not preloaded, generating an ordered UUID is an error instead of silently "
-        "ordering per session.",
-        &require_server_order, false, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+    DefineCustomBoolVariable("uuidx.require_server_order",
+                             "Demands that UUIDv1, v6 and v7 values be ordered across all sessions of the server.",
+                             "Server-wide order needs uuidx in shared_preload_libraries; with this on and the "
+                             "library not preloaded, generating an ordered UUID is an error instead of silently "
+                             "ordering per session.",
+                             &require_server_order, false, PGC_USERSET, 0, nullptr, nullptr, nullptr);
     MarkGUCPrefixReserved("uuidx");
 
     if (!process_shared_preload_libraries_in_progress) return;
@@ -84,8 +83,7 @@ PG_FUNCTION_INFO_V1(uuidx_order_scope);
 Datum uuidx_order_scope(PG_FUNCTION_ARGS) {
     const auto* shared = uuidx::pg::shared_order;
     const bool server_wide =
-        shared != nullptr &&
-        uuidx::process_generator().uses_order_cells(&shared->v7, &shared->gregorian);
+        shared != nullptr && uuidx::process_generator().uses_order_cells(&shared->v7, &shared->gregorian);
     PG_RETURN_TEXT_P(cstring_to_text(server_wide ? "server" : "session"));
 }
 

@@ -42,9 +42,8 @@ Datum uuidx_uuid_to_typeid(PG_FUNCTION_ARGS) {
     const text* prefix = PG_GETARG_TEXT_PP(0);
     const Uuid id = uuid_from_datum(PG_GETARG_UUID_P(1));
     const char* reason = nullptr;
-    const uuidx::TypeIdText encoded =
-        value_or_raise(uuidx::typeid_from_uuid(view_of(prefix), id, reason),
-                       [&] { return invalid_prefix(prefix, reason); });
+    const uuidx::TypeIdText encoded = value_or_raise(uuidx::typeid_from_uuid(view_of(prefix), id, reason),
+                                                     [&] { return invalid_prefix(prefix, reason); });
     return text_datum(encoded.view());
 }
 
@@ -53,8 +52,7 @@ Datum uuidx_typeid_to_uuid(PG_FUNCTION_ARGS) {
     const text* input = PG_GETARG_TEXT_PP(0);
     const char* reason = nullptr;
     const uuidx::DecodedTypeId decoded =
-        value_or_raise(uuidx::uuid_from_typeid(view_of(input), reason),
-                       [&] { return not_a("TypeID", input, reason); });
+        value_or_raise(uuidx::uuid_from_typeid(view_of(input), reason), [&] { return not_a("TypeID", input, reason); });
     return uuid_datum(decoded.uuid);
 }
 
@@ -63,8 +61,7 @@ Datum uuidx_typeid_prefix(PG_FUNCTION_ARGS) {
     const text* input = PG_GETARG_TEXT_PP(0);
     const char* reason = nullptr;
     const uuidx::TypeIdPrefix prefix =
-        value_or_raise(uuidx::typeid_prefix(view_of(input), reason),
-                       [&] { return not_a("TypeID", input, reason); });
+        value_or_raise(uuidx::typeid_prefix(view_of(input), reason), [&] { return not_a("TypeID", input, reason); });
     return text_datum(prefix.view());
 }
 
@@ -78,9 +75,8 @@ Datum uuidx_typeid_generate(PG_FUNCTION_ARGS) {
     uuidx::Generator& generator = uuidx::pg::ordered_generator();
     const Uuid id = value_or_raise(generator.v7(), uuidx::pg::kV7Range);
     const char* reason = nullptr;
-    const uuidx::TypeIdText encoded =
-        value_or_raise(uuidx::typeid_from_uuid(prefix_text, id, reason),
-                       [&] { return invalid_prefix(prefix, reason); });
+    const uuidx::TypeIdText encoded = value_or_raise(uuidx::typeid_from_uuid(prefix_text, id, reason),
+                                                     [&] { return invalid_prefix(prefix, reason); });
     return text_datum(encoded.view());
 }
 
@@ -110,8 +106,8 @@ PG_FUNCTION_INFO_V1(uuidx_ulid_to_uuid);
 Datum uuidx_ulid_to_uuid(PG_FUNCTION_ARGS) {
     const text* input = PG_GETARG_TEXT_PP(0);
     const char* reason = nullptr;
-    return uuid_datum(value_or_raise(uuidx::uuid_from_ulid(view_of(input), reason),
-                                     [&] { return not_a("ULID", input, reason); }));
+    return uuid_datum(
+        value_or_raise(uuidx::uuid_from_ulid(view_of(input), reason), [&] { return not_a("ULID", input, reason); }));
 }
 
 }  // extern "C"

@@ -45,8 +45,7 @@ Oid member_function(const TimeCatalog& c, const char* name, int nargs, Oid arg0,
     const Oid function = GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid, CStringGetDatum(name),
                                          PointerGetDatum(args), ObjectIdGetDatum(c.schema));
     pfree(args);
-    if (!OidIsValid(function) || getExtensionOfObject(ProcedureRelationId, function) != c.extension)
-        return InvalidOid;
+    if (!OidIsValid(function) || getExtensionOfObject(ProcedureRelationId, function) != c.extension) return InvalidOid;
     return function;
 }
 
@@ -79,9 +78,9 @@ bool look_up(TimeCatalog* c) {
     c->time_window = member_function(*c, "uuid_time_window", 3, TIMESTAMPTZOID, TIMESTAMPTZOID, TEXTOID);
     Oid timescaledb = InvalidOid, timescaledb_schema = InvalidOid;
     c->timescaledb = find_extension("timescaledb", &timescaledb, &timescaledb_schema);
-    const Oid all[] = {c->v7_to_timestamptz, c->v7_to_timestamp, c->extract_timestamp, c->extract_version,
-                       c->time_min_key_tz,   c->time_max_key_tz, c->time_min_key_ts,   c->time_max_key_ts,
-                       c->range_min_key,     c->range_max_key,   c->key_at_start,     c->time_in_range,
+    const Oid all[] = {c->v7_to_timestamptz,   c->v7_to_timestamp, c->extract_timestamp, c->extract_version,
+                       c->time_min_key_tz,     c->time_max_key_tz, c->time_min_key_ts,   c->time_max_key_ts,
+                       c->range_min_key,       c->range_max_key,   c->key_at_start,      c->time_in_range,
                        c->range_contains_time, c->time_window};
     for (const Oid oid : all)
         if (!OidIsValid(oid)) return false;
@@ -160,8 +159,7 @@ bool check_says_versioned(const TimeCatalog& catalog, Node* expr, AttrNumber col
             if (check_says_versioned(catalog, static_cast<Node*>(lfirst(cell)), column)) return true;
         return false;
     }
-    if (is_andclause(expr))
-        return check_says_versioned(catalog, as_node(castNode(BoolExpr, expr)->args), column);
+    if (is_andclause(expr)) return check_says_versioned(catalog, as_node(castNode(BoolExpr, expr)->args), column);
     if (!IsA(expr, NullTest)) return false;
     const auto* test = castNode(NullTest, expr);
     return test->nulltesttype == IS_NOT_NULL && !test->argisrow &&
@@ -242,7 +240,6 @@ TimeFunction time_function(const TimeCatalog& catalog, Oid function, Oid* type) 
     }
     return TimeFunction::none;
 }
-
 
 V7Promise v7_promise(const TimeCatalog& catalog, const RangeTblEntry* rte, AttrNumber column) {
     // A NULL uuid_extract_version passes a CHECK, and uuid_extract_timestamp is NULL for

@@ -13,18 +13,18 @@ struct TimeCatalog {
     Oid extension;
     Oid schema;
     // The key's time, as uuidx reads it.
-    Oid v7_to_timestamptz;   // uuid_v7_to_timestamptz(uuid): the first 48 bits, any version
-    Oid v7_to_timestamp;     // uuid_v7_to_timestamp(uuid): the same as a UTC timestamp
-    Oid extract_timestamp;   // uuid_extract_timestamp(uuid): v7, but also v1 and v6
-    Oid extract_version;     // uuid_extract_version(uuid)
+    Oid v7_to_timestamptz;  // uuid_v7_to_timestamptz(uuid): the first 48 bits, any version
+    Oid v7_to_timestamp;    // uuid_v7_to_timestamp(uuid): the same as a UTC timestamp
+    Oid extract_timestamp;  // uuid_extract_timestamp(uuid): v7, but also v1 and v6
+    Oid extract_version;    // uuid_extract_version(uuid)
     // Key bounds of a time or a range (time_predicates.cpp).
-    Oid time_min_key_tz;     // uuid_time_min_key(timestamptz, boolean)
-    Oid time_max_key_tz;     // uuid_time_max_key(timestamptz, boolean)
-    Oid time_min_key_ts;     // uuid_time_min_key(timestamp, boolean)
-    Oid time_max_key_ts;     // uuid_time_max_key(timestamp, boolean)
-    Oid range_min_key;       // uuid_range_min_key(tstzrange)
-    Oid range_max_key;       // uuid_range_max_key(tstzrange)
-    Oid key_at_start;        // uuid_time_key_at_start(uuid): a key left to the executor
+    Oid time_min_key_tz;         // uuid_time_min_key(timestamptz, boolean)
+    Oid time_max_key_tz;         // uuid_time_max_key(timestamptz, boolean)
+    Oid time_min_key_ts;         // uuid_time_min_key(timestamp, boolean)
+    Oid time_max_key_ts;         // uuid_time_max_key(timestamp, boolean)
+    Oid range_min_key;           // uuid_range_min_key(tstzrange)
+    Oid range_max_key;           // uuid_range_max_key(tstzrange)
+    Oid key_at_start;            // uuid_time_key_at_start(uuid): a key left to the executor
     Oid time_in_range_operator;  // uuid <@ tstzrange
     Oid time_in_range;           // its function
     Oid range_contains_time;     // the function of tstzrange @> uuid

@@ -100,8 +100,7 @@ TimeCalls time_calls_of(const PlannerInfo* root, const RelOptInfo* rel, const Ti
         const auto* ec = static_cast<const EquivalenceClass*>(lfirst(class_cell));
         ListCell* member_cell;
         foreach (member_cell, ec->ec_members)
-            note_time_call(catalog, rel, static_cast<const EquivalenceMember*>(lfirst(member_cell))->em_expr,
-                           &found);
+            note_time_call(catalog, rel, static_cast<const EquivalenceMember*>(lfirst(member_cell))->em_expr, &found);
     }
     return found;
 }
@@ -128,8 +127,8 @@ const Var* ordering_key(const IndexOptInfo* index) {
 // constant (WHERE time = c) orders nothing.
 List* time_pathkey(PlannerInfo* root, RelOptInfo* rel, Expr* call, Oid type, bool descending) {
     const TypeCacheEntry* entry = lookup_type_cache(type, TYPECACHE_LT_OPR | TYPECACHE_GT_OPR);
-    List* pathkey = UUIDX_BUILD_EXPRESSION_PATHKEY(root, call, descending ? entry->gt_opr : entry->lt_opr,
-                                                   rel->relids, false);
+    List* pathkey =
+        UUIDX_BUILD_EXPRESSION_PATHKEY(root, call, descending ? entry->gt_opr : entry->lt_opr, rel->relids, false);
     if (pathkey == NIL || EC_MUST_BE_REDUNDANT(linitial_node(PathKey, pathkey)->pk_eclass)) return NIL;
     return pathkey;
 }
@@ -151,9 +150,10 @@ List* is_not_null(Expr* expr) {
 bool conditions_exclude_null_time(const TimeCatalog& catalog, const RelOptInfo* rel, Expr* call, const Var* key) {
     if (rel->baserestrictinfo == NIL) return false;
     if (predicate_implied_by(is_not_null(call), rel->baserestrictinfo, false)) return true;
-    Oid version_functions[] = {catalog.extract_version,
+    Oid version_functions[] = {
+        catalog.extract_version,
 #if UUIDX_HAS_BUILTIN_EXTRACT_VERSION
-                               F_UUID_EXTRACT_VERSION
+        F_UUID_EXTRACT_VERSION
 #endif
     };
     for (const Oid function : version_functions) {
@@ -185,12 +185,9 @@ bool index_clauses_of(Path* path, const IndexOptInfo* index, List** clauses) {
             if (castNode(IndexPath, path)->indexinfo != index) return false;
             *clauses = castNode(IndexPath, path)->indexclauses;
             return true;
-        case T_BitmapHeapPath:
-            return index_clauses_of(castNode(BitmapHeapPath, path)->bitmapqual, index, clauses);
-        case T_BitmapAndPath:
-            return index_clauses_in(castNode(BitmapAndPath, path)->bitmapquals, index, clauses);
-        default:
-            return false;
+        case T_BitmapHeapPath: return index_clauses_of(castNode(BitmapHeapPath, path)->bitmapqual, index, clauses);
+        case T_BitmapAndPath: return index_clauses_in(castNode(BitmapAndPath, path)->bitmapquals, index, clauses);
+        default: return false;
     }
 }
 
@@ -215,8 +212,7 @@ List* conditions_keeping_order(List* clauses) {
 // (numbered as pull_varattnos() does).
 Bitmapset* columns_read_by(const RelOptInfo* rel, List* conditions, Bitmapset* columns) {
     ListCell* cell;
-    foreach (cell, conditions)
-        pull_varattnos(as_node(lfirst_node(RestrictInfo, cell)->clause), rel->relid, &columns);
+    foreach (cell, conditions) pull_varattnos(as_node(lfirst_node(RestrictInfo, cell)->clause), rel->relid, &columns);
     return columns;
 }
 

@@ -116,19 +116,51 @@ Comparison commuted(Comparison c) {
 
 // The comparison an operator function makes between two values of `type`.
 bool comparison_of(Oid function, Oid* type, Comparison* c) {
+    // clang-format off: one operator a line reads as the table it is
     switch (function) {
-        case F_TIMESTAMPTZ_LT: *type = TIMESTAMPTZOID; *c = Comparison::less; return true;
-        case F_TIMESTAMPTZ_LE: *type = TIMESTAMPTZOID; *c = Comparison::less_equal; return true;
-        case F_TIMESTAMPTZ_EQ: *type = TIMESTAMPTZOID; *c = Comparison::equal; return true;
-        case F_TIMESTAMPTZ_GE: *type = TIMESTAMPTZOID; *c = Comparison::greater_equal; return true;
-        case F_TIMESTAMPTZ_GT: *type = TIMESTAMPTZOID; *c = Comparison::greater; return true;
-        case F_TIMESTAMP_LT: *type = TIMESTAMPOID; *c = Comparison::less; return true;
-        case F_TIMESTAMP_LE: *type = TIMESTAMPOID; *c = Comparison::less_equal; return true;
-        case F_TIMESTAMP_EQ: *type = TIMESTAMPOID; *c = Comparison::equal; return true;
-        case F_TIMESTAMP_GE: *type = TIMESTAMPOID; *c = Comparison::greater_equal; return true;
-        case F_TIMESTAMP_GT: *type = TIMESTAMPOID; *c = Comparison::greater; return true;
+        case F_TIMESTAMPTZ_LT:
+            *type = TIMESTAMPTZOID;
+            *c = Comparison::less;
+            return true;
+        case F_TIMESTAMPTZ_LE:
+            *type = TIMESTAMPTZOID;
+            *c = Comparison::less_equal;
+            return true;
+        case F_TIMESTAMPTZ_EQ:
+            *type = TIMESTAMPTZOID;
+            *c = Comparison::equal;
+            return true;
+        case F_TIMESTAMPTZ_GE:
+            *type = TIMESTAMPTZOID;
+            *c = Comparison::greater_equal;
+            return true;
+        case F_TIMESTAMPTZ_GT:
+            *type = TIMESTAMPTZOID;
+            *c = Comparison::greater;
+            return true;
+        case F_TIMESTAMP_LT:
+            *type = TIMESTAMPOID;
+            *c = Comparison::less;
+            return true;
+        case F_TIMESTAMP_LE:
+            *type = TIMESTAMPOID;
+            *c = Comparison::less_equal;
+            return true;
+        case F_TIMESTAMP_EQ:
+            *type = TIMESTAMPOID;
+            *c = Comparison::equal;
+            return true;
+        case F_TIMESTAMP_GE:
+            *type = TIMESTAMPOID;
+            *c = Comparison::greater_equal;
+            return true;
+        case F_TIMESTAMP_GT:
+            *type = TIMESTAMPOID;
+            *c = Comparison::greater;
+            return true;
         default: return false;
     }
+    // clang-format on
 }
 
 // ---- pass 1: is there a call of a time function in the quals? (allocates nothing) --------
@@ -185,8 +217,7 @@ bool has_row_dependent_part(Node* node, void* context) {
         case T_Aggref:
         case T_WindowFunc:
         case T_GroupingFunc:
-        case T_PlaceHolderVar:
-            return true;
+        case T_PlaceHolderVar: return true;
         case T_FuncExpr:
             if (castNode(FuncExpr, node)->funcretset) return true;
             break;
@@ -197,8 +228,7 @@ bool has_row_dependent_part(Node* node, void* context) {
             if (castNode(Param, node)->paramkind != PARAM_EXTERN && castNode(Param, node)->paramkind != PARAM_EXEC)
                 return true;
             break;
-        default:
-            break;
+        default: break;
     }
     return expression_tree_walker(node, UUIDX_WALKER(has_row_dependent_part), context);
 }
@@ -335,8 +365,8 @@ Expr* key_bound_call(const Rewrite& r, Oid function, Node* comparand, bool inclu
     FuncExpr* call = makeFuncExpr(function, UUIDOID, list_of(copy_node(comparand), makeBoolConst(inclusive, false)),
                                   InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
     if (for_timescaledb)
-        call = makeFuncExpr(r.catalog->key_at_start, UUIDOID, list_of(call), InvalidOid, InvalidOid,
-                            COERCE_EXPLICIT_CALL);
+        call =
+            makeFuncExpr(r.catalog->key_at_start, UUIDOID, list_of(call), InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL);
     return as_expr(call);
 }
 
@@ -371,8 +401,7 @@ List* key_bounds_beside(const Rewrite& r, const TimeComparison& t, bool for_time
 
 // A text constant, as the parser makes one (of the default collation).
 Node* text_const(const char* text) {
-    return as_node(
-        makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1, CStringGetTextDatum(text), false, false));
+    return as_node(makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1, CStringGetTextDatum(text), false, false));
 }
 
 // A comparand as a timestamptz: a timestamp is read as UTC, as uuid_v7_to_timestamp() gives it.
@@ -384,15 +413,14 @@ Node* as_timestamptz(Node* comparand, Oid type) {
         return as_node(c);
     }
     return as_node(makeFuncExpr(F_TIMEZONE_TEXT_TIMESTAMP, TIMESTAMPTZOID,
-                                                list_of(text_const("UTC"), copy_node(comparand)), InvalidOid,
-                                                DEFAULT_COLLATION_OID, COERCE_EXPLICIT_CALL));
+                                list_of(text_const("UTC"), copy_node(comparand)), InvalidOid, DEFAULT_COLLATION_OID,
+                                COERCE_EXPLICIT_CALL));
 }
 
 Node* timestamptz_const(const char* text) {
-    const Datum value = DirectFunctionCall3(timestamptz_in, CStringGetDatum(text), ObjectIdGetDatum(InvalidOid),
-                                            Int32GetDatum(-1));
-    return as_node(makeConst(TIMESTAMPTZOID, -1, InvalidOid, sizeof(TimestampTz), value, false,
-                                             FLOAT8PASSBYVAL));
+    const Datum value =
+        DirectFunctionCall3(timestamptz_in, CStringGetDatum(text), ObjectIdGetDatum(InvalidOid), Int32GetDatum(-1));
+    return as_node(makeConst(TIMESTAMPTZOID, -1, InvalidOid, sizeof(TimestampTz), value, false, FLOAT8PASSBYVAL));
 }
 
 // The time window of a key: at most one lower and one upper comparison (`=` is both).
@@ -411,16 +439,15 @@ Node* window_condition(const Rewrite& r, const Var* key, const Window& w) {
     Node* upper = w.upper ? as_timestamptz(w.upper->comparand, w.upper->type) : timestamptz_const("infinity");
     char bounds[3] = {w.lower == nullptr || w.lower->lower_inclusive() ? '[' : '(',
                       w.upper == nullptr || w.upper->upper_inclusive() ? ']' : ')', '\0'};
-    Node* window = as_node(makeFuncExpr(r.catalog->time_window, TSTZRANGEOID,
-                                                        lappend(list_of(lower, upper), text_const(bounds)),
-                                                        InvalidOid, DEFAULT_COLLATION_OID, COERCE_EXPLICIT_CALL));
+    Node* window =
+        as_node(makeFuncExpr(r.catalog->time_window, TSTZRANGEOID, lappend(list_of(lower, upper), text_const(bounds)),
+                             InvalidOid, DEFAULT_COLLATION_OID, COERCE_EXPLICIT_CALL));
     if (IsA(lower, Const) && IsA(upper, Const)) {
         window = eval_const_expressions(nullptr, window);
         if (IsA(window, Const) && castNode(Const, window)->constisnull) return makeBoolConst(false, false);
     }
     auto* in_window = castNode(OpExpr, make_opclause(r.catalog->time_in_range_operator, BOOLOID, false,
-                                                     as_expr(copy_node(key)),
-                                                     as_expr(window), InvalidOid, InvalidOid));
+                                                     as_expr(copy_node(key)), as_expr(window), InvalidOid, InvalidOid));
     in_window->opfuncid = r.catalog->time_in_range;
     return as_node(in_window);
 }
@@ -432,9 +459,8 @@ Node* window_condition(const Rewrite& r, const Var* key, const Window& w) {
 // window's estimate as it is.
 Node* has_version(const Rewrite& r, const Var* key) {
     auto* test = makeNode(NullTest);
-    test->arg = as_expr(makeFuncExpr(r.catalog->extract_version, INT2OID,
-                                                     list_of(copy_node(key)), InvalidOid, InvalidOid,
-                                                     COERCE_EXPLICIT_CALL));
+    test->arg = as_expr(makeFuncExpr(r.catalog->extract_version, INT2OID, list_of(copy_node(key)), InvalidOid,
+                                     InvalidOid, COERCE_EXPLICIT_CALL));
     test->nulltesttype = IS_NOT_NULL;
     test->location = -1;
     return as_node(test);
@@ -465,12 +491,13 @@ Treatment treatment_of(const Rewrite& r, const TimeComparison& t) {
 // under the v7 CHECK they hold a superset (keys of no version), which the window excludes.
 List* marked_as_pruning(List* conditions) {
     ListCell* cell;
-    foreach (cell, conditions)
-        castNode(OpExpr, lfirst(cell))->location = kPruningOnly;
+    foreach (cell, conditions) castNode(OpExpr, lfirst(cell))->location = kPruningOnly;
     return conditions;
 }
 
-List* pruning_range(const Rewrite& r, const TimeComparison& t) { return marked_as_pruning(key_bounds_beside(r, t, false)); }
+List* pruning_range(const Rewrite& r, const TimeComparison& t) {
+    return marked_as_pruning(key_bounds_beside(r, t, false));
+}
 
 // For `key <@ range` (or `range @> key`) on a partitioned table's key: the key range the
 // operator's index conditions are, marked as partition pruning's (the operator stays, and
@@ -494,10 +521,10 @@ List* window_operator_pruning_range(const Rewrite& r, Node* conjunct) {
         if (!is_nil(keys.min)) min = as_expr(uuid_const(keys.min));
         if (!is_max(keys.max)) max = as_expr(uuid_const(keys.max));
     } else {
-        min = as_expr(makeFuncExpr(r.catalog->range_min_key, UUIDOID, list_of(copy_node(range)),
-                                                   InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
-        max = as_expr(makeFuncExpr(r.catalog->range_max_key, UUIDOID, list_of(copy_node(range)),
-                                                   InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+        min = as_expr(makeFuncExpr(r.catalog->range_min_key, UUIDOID, list_of(copy_node(range)), InvalidOid, InvalidOid,
+                                   COERCE_EXPLICIT_CALL));
+        max = as_expr(makeFuncExpr(r.catalog->range_max_key, UUIDOID, list_of(copy_node(range)), InvalidOid, InvalidOid,
+                                   COERCE_EXPLICIT_CALL));
     }
     return marked_as_pruning(key_bound_conditions(as_expr(key), min, max));
 }
@@ -526,11 +553,8 @@ List* rewrite_conjuncts(const Rewrite& r, List* conjuncts) {
                 if (exact) kept = lappend(kept, conjunct);
                 added = list_concat(added, key_bounds_beside(r, t, true));
                 continue;
-            case Treatment::window_and_pruning_range:
-                added = list_concat(added, pruning_range(r, t));
-                break;
-            case Treatment::window:
-                break;
+            case Treatment::window_and_pruning_range: added = list_concat(added, pruning_range(r, t)); break;
+            case Treatment::window: break;
         }
         pending[n_pending++] = t;
     }
@@ -546,8 +570,10 @@ List* rewrite_conjuncts(const Rewrite& r, List* conjuncts) {
         bool needs_version = pending[i].needs_version;
         for (int j = i + 1; j < n_pending && (w.lower == nullptr || w.upper == nullptr); ++j) {
             if (used[j] || !equal(pending[j].key, pending[i].key)) continue;
-            const bool fills_lower = w.lower == nullptr && pending[j].comparison != Comparison::equal && pending[j].has_lower();
-            const bool fills_upper = w.upper == nullptr && pending[j].comparison != Comparison::equal && pending[j].has_upper();
+            const bool fills_lower =
+                w.lower == nullptr && pending[j].comparison != Comparison::equal && pending[j].has_lower();
+            const bool fills_upper =
+                w.upper == nullptr && pending[j].comparison != Comparison::equal && pending[j].has_upper();
             if (!fills_lower && !fills_upper) continue;
             used[j] = true;
             if (fills_lower) w.lower = &pending[j];
@@ -574,8 +600,7 @@ void rewrite_jointree(const Rewrite& r, Node* node) {
     if (IsA(node, FromExpr)) {
         auto* from = castNode(FromExpr, node);
         ListCell* cell;
-        foreach (cell, from->fromlist)
-            rewrite_jointree(r, static_cast<Node*>(lfirst(cell)));
+        foreach (cell, from->fromlist) rewrite_jointree(r, static_cast<Node*>(lfirst(cell)));
         from->quals = rewrite_quals(r, from->quals);
     } else if (IsA(node, JoinExpr)) {
         auto* join = castNode(JoinExpr, node);

@@ -43,19 +43,17 @@ KeyRange key_range_of_range(const RangeType* range) {
     return key_range_of(empty, low, high);
 }
 
-Const* uuid_const(const Uuid& u) {
-    return makeConst(UUIDOID, -1, InvalidOid, UUID_LEN, uuid_datum(u), false, false);
-}
+Const* uuid_const(const Uuid& u) { return makeConst(UUIDOID, -1, InvalidOid, UUID_LEN, uuid_datum(u), false, false); }
 
 List* key_bound_conditions(const Expr* key, Expr* min, Expr* max, bool strict) {
     const UuidComparison& ops = uuid_comparison();
     List* conditions = NIL;
     if (min != nullptr)
-        conditions = lappend(conditions, make_opclause(strict ? ops.gt : ops.ge, BOOLOID, false, copy_node(key),
-                                                       min, InvalidOid, InvalidOid));
+        conditions = lappend(conditions, make_opclause(strict ? ops.gt : ops.ge, BOOLOID, false, copy_node(key), min,
+                                                       InvalidOid, InvalidOid));
     if (max != nullptr)
-        conditions = lappend(conditions, make_opclause(strict ? ops.lt : ops.le, BOOLOID, false, copy_node(key),
-                                                       max, InvalidOid, InvalidOid));
+        conditions = lappend(conditions, make_opclause(strict ? ops.lt : ops.le, BOOLOID, false, copy_node(key), max,
+                                                       InvalidOid, InvalidOid));
     return conditions;
 }
 
@@ -118,10 +116,10 @@ List* index_conditions(SupportRequestIndexCondition* req) {
     } else {
         const uuidx::pg::TimeCatalog* catalog = uuidx::pg::time_catalog();
         if (catalog == nullptr) return NIL;
-        min = as_expr(makeFuncExpr(catalog->range_min_key, UUIDOID, list_of(copy_node(range)),
-                                                   InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
-        max = as_expr(makeFuncExpr(catalog->range_max_key, UUIDOID, list_of(copy_node(range)),
-                                                   InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+        min = as_expr(makeFuncExpr(catalog->range_min_key, UUIDOID, list_of(copy_node(range)), InvalidOid, InvalidOid,
+                                   COERCE_EXPLICIT_CALL));
+        max = as_expr(makeFuncExpr(catalog->range_max_key, UUIDOID, list_of(copy_node(range)), InvalidOid, InvalidOid,
+                                   COERCE_EXPLICIT_CALL));
     }
     req->lossy = false;
     // The index's operators, not uuid_comparison()'s: they are the same functions, but the
@@ -213,8 +211,7 @@ double time_in_range_selectivity(PlannerInfo* root, List* args, int var_relid) {
     VariableStatData vardata;
     Node* other = nullptr;
     bool var_on_left = false;
-    if (!get_restriction_variable(root, args, var_relid, &vardata, &other, &var_on_left))
-        return DEFAULT_RANGE_INEQ_SEL;
+    if (!get_restriction_variable(root, args, var_relid, &vardata, &other, &var_on_left)) return DEFAULT_RANGE_INEQ_SEL;
     auto* key = static_cast<Expr*>(var_on_left ? linitial(args) : lsecond(args));
     double selectivity = DEFAULT_RANGE_INEQ_SEL;
     if (exprType(as_node(key)) == UUIDOID && IsA(other, Const)) {
@@ -226,8 +223,7 @@ double time_in_range_selectivity(PlannerInfo* root, List* args, int var_relid) {
             if (uuidx::selects_no_key(keys)) {
                 selectivity = 0.0;  // empty
             } else if (!statistics_selectivity(&vardata, keys, &selectivity)) {
-                List* clauses = key_bound_conditions(key, as_expr(uuid_const(keys.min)),
-                                                     as_expr(uuid_const(keys.max)));
+                List* clauses = key_bound_conditions(key, as_expr(uuid_const(keys.min)), as_expr(uuid_const(keys.max)));
                 selectivity = clauselist_selectivity(root, clauses, var_relid, JOIN_INNER, nullptr);
             }
         }
@@ -254,7 +250,8 @@ Datum uuidx_range_contains_time(PG_FUNCTION_ARGS) {
 PG_FUNCTION_INFO_V1(uuidx_time_in_range_support);
 Datum uuidx_time_in_range_support(PG_FUNCTION_ARGS) {
     Node* request = as_node(PG_GETARG_POINTER(0));
-    if (!IsA(request, SupportRequestIndexCondition)) PG_RETURN_POINTER(static_cast<Node*>(nullptr));  // 19: a typed pointer
+    if (!IsA(request, SupportRequestIndexCondition))
+        PG_RETURN_POINTER(static_cast<Node*>(nullptr));  // 19: a typed pointer
     PG_RETURN_POINTER(index_conditions(castNode(SupportRequestIndexCondition, request)));
 }
 
@@ -296,8 +293,8 @@ Datum uuidx_time_window(PG_FUNCTION_ARGS) {
     const TimestampTz lower = PG_GETARG_TIMESTAMPTZ(0);
     const TimestampTz upper = PG_GETARG_TIMESTAMPTZ(1);
     const char* bounds = text_to_cstring(PG_GETARG_TEXT_PP(2));
-    const bool valid = strlen(bounds) == 2 && (bounds[0] == '[' || bounds[0] == '(') &&
-                       (bounds[1] == ']' || bounds[1] == ')');
+    const bool valid =
+        strlen(bounds) == 2 && (bounds[0] == '[' || bounds[0] == '(') && (bounds[1] == ']' || bounds[1] == ')');
     if (!valid)
         ereport(ERROR, (errcode(ERRCODE_SYNTAX_ERROR), errmsg("invalid range bound flags"),
                         errhint("Valid values are \"[]\", \"[)\", \"(]\", and \"()\".")));

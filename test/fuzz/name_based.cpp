@@ -17,8 +17,8 @@ struct Algorithm {
     const char* openssl_name;
 };
 constexpr Algorithm kAlgorithms[] = {
-    {3, Digest::md5, "MD5"},           {5, Digest::sha1, "SHA1"},         {8, Digest::sha256, "SHA256"},
-    {8, Digest::sha384, "SHA384"},     {8, Digest::sha512, "SHA512"},     {8, Digest::sha3_256, "SHA3-256"},
+    {3, Digest::md5, "MD5"},           {5, Digest::sha1, "SHA1"},     {8, Digest::sha256, "SHA256"},
+    {8, Digest::sha384, "SHA384"},     {8, Digest::sha512, "SHA512"}, {8, Digest::sha3_256, "SHA3-256"},
     {8, Digest::sha3_512, "SHA3-512"},
 };
 

@@ -15,12 +15,12 @@
 #include "uuid.hpp"
 
 // A property of the code under test: when it does not hold, the input is a crash.
-#define FUZZ_CHECK(condition)                                                                \
-    do {                                                                                     \
-        if (!(condition)) {                                                                  \
+#define FUZZ_CHECK(condition)                                                                     \
+    do {                                                                                          \
+        if (!(condition)) {                                                                       \
             std::fprintf(stderr, "%s:%d: property failed: %s\n", __FILE__, __LINE__, #condition); \
-            std::abort();                                                                    \
-        }                                                                                    \
+            std::abort();                                                                         \
+        }                                                                                         \
     } while (0)
 
 namespace uuidx_fuzz {
@@ -91,8 +91,8 @@ inline bool one_shot_digest(const char* openssl_name, const uuidx::Uuid& prefix,
     if (joined == nullptr) return false;
     std::memcpy(joined, prefix.bytes.data(), 16);
     if (name_length > 0) std::memcpy(joined + 16, name, name_length);
-    const bool ok = EVP_Digest(joined, 16 + name_length, out.bytes, &out.length,
-                               EVP_get_digestbyname(openssl_name), nullptr) == 1;
+    const bool ok =
+        EVP_Digest(joined, 16 + name_length, out.bytes, &out.length, EVP_get_digestbyname(openssl_name), nullptr) == 1;
     std::free(joined);
     return ok;
 }

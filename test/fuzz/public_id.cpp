@@ -40,8 +40,10 @@ void check_key_text(const uint8_t* data, size_t size) {
     uint64_t k0 = 0, k1 = 0;
     const bool valid = oracle_key(data, size, k0, k1);
     FUZZ_CHECK(static_cast<bool>(parsed) == valid);
-    if (valid) FUZZ_CHECK(parsed.value.k0 == k0 && parsed.value.k1 == k1);
-    else FUZZ_CHECK(parsed.error == uuidx::Errc::invalid_text_form);
+    if (valid)
+        FUZZ_CHECK(parsed.value.k0 == k0 && parsed.value.k1 == k1);
+    else
+        FUZZ_CHECK(parsed.error == uuidx::Errc::invalid_text_form);
 }
 
 void check_mapping(uuidx_fuzz::InputReader& input) {

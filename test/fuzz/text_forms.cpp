@@ -35,8 +35,6 @@ bool is_lower_letter(char c) { return c >= 'a' && c <= 'z'; }
 char upper(char c) { return is_lower_letter(c) ? static_cast<char>(c - 'a' + 'A') : c; }
 char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
-
-
 // The documented reason for a prefix, null when it is valid.
 const char* expected_prefix_problem(std::string_view prefix) {
     if (prefix.size() > 63) return uuidx::kTypeIdPrefixTooLongReason;
@@ -78,8 +76,8 @@ ExpectedTypeId expected_typeid(std::string_view text) {
     }
     if (suffix.size() != 26) {
         // With no separator the whole text is the suffix, and the reason says so.
-        expected.reason = separator < text.size() ? uuidx::kTypeIdSuffixLengthReason
-                                                  : uuidx::kTypeIdWithoutPrefixLengthReason;
+        expected.reason =
+            separator < text.size() ? uuidx::kTypeIdSuffixLengthReason : uuidx::kTypeIdWithoutPrefixLengthReason;
         return expected;
     }
     for (const char c : suffix) {
@@ -186,7 +184,8 @@ void check_encoding(std::string_view prefix, const Uuid& u) {
     } else {
         const std::string expected_text = prefix.empty() ? digits : std::string(prefix) + "_" + digits;
         FUZZ_CHECK(encoded && encoded.value.view() == expected_text);
-        FUZZ_CHECK(encoded.value.length <= uuidx::kTypeIdMaxLength && encoded.value.chars[encoded.value.length] == '\0');
+        FUZZ_CHECK(encoded.value.length <= uuidx::kTypeIdMaxLength &&
+                   encoded.value.chars[encoded.value.length] == '\0');
         const uuidx::Result<uuidx::DecodedTypeId> back = uuidx::uuid_from_typeid(encoded.value.view(), reason);
         FUZZ_CHECK(back && back.value.uuid == u && back.value.prefix_length == prefix.size());
     }

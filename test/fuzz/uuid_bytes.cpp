@@ -121,9 +121,7 @@ void check_inspection(const Uuid& u, bool rfc_variant, int version) {
             for (int i = 0; i < 3; ++i) FUZZ_CHECK(!info.fields[i].is_node);
             break;
         }
-        default:
-            FUZZ_CHECK(info.field_count == 0);
-            break;
+        default: FUZZ_CHECK(info.field_count == 0); break;
     }
 }
 

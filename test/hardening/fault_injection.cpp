@@ -48,16 +48,14 @@ bool random_source_fails() noexcept { return injected == Fault::random_source_fa
 // Called before every EVP_DigestUpdate() call of the core: whether the update fails.
 bool digest_update_fails() noexcept {
     switch (injected) {
-        case Fault::digest_fails:
-            return true;
+        case Fault::digest_fails: return true;
         case Fault::undefined_behavior: {
             volatile int largest = INT_MAX;  // volatile: the overflow happens at run time
             largest = largest + 1;
             return false;
         }
         case Fault::none:
-        case Fault::random_source_fails:
-            break;
+        case Fault::random_source_fails: break;
     }
     return false;
 }
@@ -96,8 +94,7 @@ Datum uuidx_inject_fault(PG_FUNCTION_ARGS) {
         // The pool's bytes and v1's clock sequence and node were drawn before the fault:
         // forget them as a forked child does, so that the next UUID of every version draws
         // from the failing source.
-        if (entry.fault == Fault::random_source_fails)
-            uuidx::process_generator().after_fork_in_child();
+        if (entry.fault == Fault::random_source_fails) uuidx::process_generator().after_fork_in_child();
         PG_RETURN_VOID();
     }
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("unknown fault \"%s\"", name)));

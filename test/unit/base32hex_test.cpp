@@ -135,8 +135,7 @@ TEST(Base32Hex, EveryByteInEveryPositionIsReadExactlyWhenInTheAlphabetInEitherCa
             text[position] = static_cast<char>(byte);
             const char c = static_cast<char>(byte);
             const bool white = c == ' ' || (c >= '\t' && c <= '\r');
-            const bool digit = kAlphabet.find(c) != std::string_view::npos ||
-                               (c >= 'a' && c <= 'v');
+            const bool digit = kAlphabet.find(c) != std::string_view::npos || (c >= 'a' && c <= 'v');
             const char* reason = kStaleReason;
             const auto decoded = uuidx::uuid_from_base32hex(text, reason);
             ASSERT_EQ(static_cast<bool>(decoded), digit) << position << " " << byte;

@@ -32,7 +32,6 @@ using uuidx::GregorianFields;
 using uuidx::Uuid;
 using uuidx::uuid_from_canonical;
 
-
 // vectors.json "namespaces", written out again rather than taken from family.hpp.
 constexpr Uuid kDns = uuid_from_canonical("6ba7b810-9dad-11d1-80b4-00c04fd430c8");
 constexpr Uuid kUrl = uuid_from_canonical("6ba7b811-9dad-11d1-80b4-00c04fd430c8");
@@ -200,9 +199,21 @@ TEST(V8DigestFromName, RejectsOtherNamesWithUnknownAlgorithm) {
     // md5 and sha1 are digests, but not v8 ones (they have v3 and v5); "sha-256" is
     // OpenSSL's spelling, not this API's; a control character that would become '2', '5',
     // '6' or '-' by OR-ing 0x20 must not pass for one.
-    const std::string_view rejected[] = {"",        "md5",      "sha1",     "sha256 ",     " sha256",
-                                         "sha-256", "sha2-256", "sha3_256", "sha25",       "sha2566",
-                                         "SHA-512", "sha\x12\x15\x16", "sha3\x0d" "256", std::string_view("sha256\0", 7)};
+    const std::string_view rejected[] = {"",
+                                         "md5",
+                                         "sha1",
+                                         "sha256 ",
+                                         " sha256",
+                                         "sha-256",
+                                         "sha2-256",
+                                         "sha3_256",
+                                         "sha25",
+                                         "sha2566",
+                                         "SHA-512",
+                                         "sha\x12\x15\x16",
+                                         "sha3\x0d"
+                                         "256",
+                                         std::string_view("sha256\0", 7)};
     for (std::string_view name : rejected) {
         const auto r = uuidx::v8_digest_from_name(name);
         EXPECT_FALSE(r) << '"' << name << '"';
@@ -218,7 +229,9 @@ TEST(NamespaceFromName, EachNameGivesTheRfcNamespaceInAnyAsciiCase) {
         const char* upper;
         const char* mixed;
         Uuid id;
-    } cases[] = {{"dns", "DNS", "Dns", kDns}, {"url", "URL", "uRl", kUrl}, {"oid", "OID", "oiD", kOid},
+    } cases[] = {{"dns", "DNS", "Dns", kDns},
+                 {"url", "URL", "uRl", kUrl},
+                 {"oid", "OID", "oiD", kOid},
                  {"x500", "X500", "X500", kX500}};
     for (const auto& c : cases) {
         for (const char* name : {c.lower, c.upper, c.mixed}) {
@@ -236,9 +249,23 @@ TEST(NamespaceFromName, EachNameGivesTheRfcNamespaceInAnyAsciiCase) {
 TEST(NamespaceFromName, RejectsOtherNamesWithUnknownNamespace) {
     // "\x04ns" is "dns" if 0x60 is OR-ed in, "x5\x10\x10" is "x500" if 0x20 is: case
     // folding must touch A-Z only.
-    const std::string_view rejected[] = {"",     "dns ", " dns", "x5",        "x500x",      "x50",
-                                         "d",    "dn",   "dnss", "urn",       "x.500",      "6ba7b810",
-                                         "\x04ns", "\x04NS", "x5\x10\x10", "\x0fid", std::string_view("dns\0", 4)};
+    const std::string_view rejected[] = {"",
+                                         "dns ",
+                                         " dns",
+                                         "x5",
+                                         "x500x",
+                                         "x50",
+                                         "d",
+                                         "dn",
+                                         "dnss",
+                                         "urn",
+                                         "x.500",
+                                         "6ba7b810",
+                                         "\x04ns",
+                                         "\x04NS",
+                                         "x5\x10\x10",
+                                         "\x0fid",
+                                         std::string_view("dns\0", 4)};
     for (std::string_view name : rejected) {
         const auto r = uuidx::namespace_from_name(name);
         EXPECT_FALSE(r) << '"' << name << '"';
@@ -312,8 +339,8 @@ TEST(V1V6, RoundTripsKeepTimestampClockSeqAndNode) {
         for (uint16_t seq : {uint16_t{0}, uint16_t{0x3FFF}})
             for (uint64_t node : {uint64_t{0}, uint64_t{0xFFFFFFFFFFFF}}) samples.push_back({t, seq, node});
     for (int n = 0; n < 2000; ++n)
-        samples.push_back({next_u64(random) & uuidx::kGregorianMax100ns, static_cast<uint16_t>(next_u64(random) & 0x3FFF),
-                           next_u64(random) & 0xFFFFFFFFFFFF});
+        samples.push_back({next_u64(random) & uuidx::kGregorianMax100ns,
+                           static_cast<uint16_t>(next_u64(random) & 0x3FFF), next_u64(random) & 0xFFFFFFFFFFFF});
     for (const GregorianFields& f : samples) {
         const Uuid v1 = uuidx::encode_v1(f);
         const auto v6 = uuidx::v1_to_v6(v1);
@@ -464,7 +491,8 @@ TEST(V7FromLegacy, TailIsSha256OfMigrationKeyAndOldKey) {
         SHA256(input, sizeof input, sha);
         const Uuid expected_tail = stamped(sha, 7);
         const Uuid got = uuidx::v4_to_v7(old, kVectorUnixMs).value;
-        for (int i = 6; i < 16; ++i) EXPECT_EQ(got.bytes[i], expected_tail.bytes[i]) << canonical(old) << " octet " << i;
+        for (int i = 6; i < 16; ++i)
+            EXPECT_EQ(got.bytes[i], expected_tail.bytes[i]) << canonical(old) << " octet " << i;
     }
 }
 

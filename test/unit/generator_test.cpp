@@ -133,7 +133,7 @@ TEST_F(GeneratorTest, V7CounterExhaustionSpillsIntoTheNextMillisecondInOrder) {
         previous = next;
     }
     EXPECT_EQ(v7_ticks_of(previous), uuidx::v7_ticks(kStartMs, 0xFFFF));  // 65536 values used
-    const Uuid spilled = v7();  // call 65537 with the clock still frozen
+    const Uuid spilled = v7();                                            // call 65537 with the clock still frozen
     EXPECT_LT(previous, spilled);
     EXPECT_EQ(uuidx::unix_ts_ms(spilled), kStartMs + 1);
     EXPECT_EQ(v7_ticks_of(spilled), uuidx::v7_ticks(kStartMs + 1, 0));

@@ -24,8 +24,6 @@ using uuidx::Inspection;
 using uuidx::Uuid;
 using uuidx::uuid_from_canonical;
 
-
-
 struct ExpectedField {
     const char* name;
     uint64_t value;
@@ -92,18 +90,17 @@ TEST(Inspect, RfcA6IsAVersion7WithUnixMillisecondsAndRandomBits) {
     expect_header(info, 2, "RFC 9562", 7, "Unix time-based");
     ASSERT_TRUE(info.unix_us);
     EXPECT_EQ(info.unix_us.value, kVectorUnixUs);
-    expect_fields(info, {{"unix_ts_ms", 1645557742000, false},
-                         {"rand_a", 3267, false},
-                         {"rand_b", 0x18c4dc0c0c07398f, false}});
+    expect_fields(
+        info, {{"unix_ts_ms", 1645557742000, false}, {"rand_a", 3267, false}, {"rand_b", 0x18c4dc0c0c07398f, false}});
 }
 
 TEST(Inspect, RfcA3IsAVersion4WithoutTime) {
     const Inspection info = uuidx::inspect(kA3V4);
     expect_header(info, 2, "RFC 9562", 4, "random");
     expect_no_time(info);
-    expect_fields(info, {{"random_a", 0x919108f752d1, false},
-                         {"random_b", 0x320, false},
-                         {"random_c", 0x1bacf847db4148a8, false}});
+    expect_fields(
+        info,
+        {{"random_a", 0x919108f752d1, false}, {"random_b", 0x320, false}, {"random_c", 0x1bacf847db4148a8, false}});
 }
 
 TEST(Inspect, RfcA2IsAVersion3WithTheMd5Bits) {
@@ -112,18 +109,17 @@ TEST(Inspect, RfcA2IsAVersion3WithTheMd5Bits) {
     expect_no_time(info);
     // vectors.json: md5 = 5df418813aed051548a72f4a814cf09e; version and variant replace
     // the nibble 0 and the top two bits of 0x48.
-    expect_fields(info, {{"md5_high", 0x5df418813aed, false},
-                         {"md5_mid", 0x515, false},
-                         {"md5_low", 0x08a72f4a814cf09e, false}});
+    expect_fields(
+        info, {{"md5_high", 0x5df418813aed, false}, {"md5_mid", 0x515, false}, {"md5_low", 0x08a72f4a814cf09e, false}});
 }
 
 TEST(Inspect, RfcA4IsAVersion5WithTheSha1Bits) {
     const Inspection info = uuidx::inspect(kA4V5);
     expect_header(info, 2, "RFC 9562", 5, "name-based (SHA-1)");
     expect_no_time(info);
-    expect_fields(info, {{"sha1_high", 0x2ed6657de927, false},
-                         {"sha1_mid", 0x68b, false},
-                         {"sha1_low", 0x15e12665a8aea6a2, false}});
+    expect_fields(
+        info,
+        {{"sha1_high", 0x2ed6657de927, false}, {"sha1_mid", 0x68b, false}, {"sha1_low", 0x15e12665a8aea6a2, false}});
 }
 
 TEST(Inspect, RfcB1AndB2AreVersion8WithCustomFieldsAndNoTime) {
@@ -131,15 +127,13 @@ TEST(Inspect, RfcB1AndB2AreVersion8WithCustomFieldsAndNoTime) {
     const Inspection b1 = uuidx::inspect(kB1V8);
     expect_header(b1, 2, "RFC 9562", 8, "custom");
     expect_no_time(b1);
-    expect_fields(b1, {{"custom_a", 0x2489e9ad2ee2, false},
-                       {"custom_b", 0xe00, false},
-                       {"custom_c", 0x0ec932d5f69181c0, false}});
+    expect_fields(
+        b1, {{"custom_a", 0x2489e9ad2ee2, false}, {"custom_b", 0xe00, false}, {"custom_c", 0x0ec932d5f69181c0, false}});
     const Inspection b2 = uuidx::inspect(kB2V8);
     expect_header(b2, 2, "RFC 9562", 8, "custom");
     expect_no_time(b2);
-    expect_fields(b2, {{"custom_a", 0x5c146b143c52, false},
-                       {"custom_b", 0xafd, false},
-                       {"custom_c", 0x138a375d0df1fbf6, false}});
+    expect_fields(
+        b2, {{"custom_a", 0x5c146b143c52, false}, {"custom_b", 0xafd, false}, {"custom_c", 0x138a375d0df1fbf6, false}});
 }
 
 // --- special values and other variants ------------------------------------------------
@@ -213,10 +207,16 @@ struct FieldPosition {
 std::vector<FieldPosition> layout_of(int version) {
     switch (version) {
         case 1:
-            return {{"time_low", 0, 32}, {"time_mid", 32, 16}, {"time_high", 52, 12}, {"clock_seq", 66, 14},
+            return {{"time_low", 0, 32},
+                    {"time_mid", 32, 16},
+                    {"time_high", 52, 12},
+                    {"clock_seq", 66, 14},
                     {"node", 80, 48}};
         case 6:
-            return {{"time_high", 0, 32}, {"time_mid", 32, 16}, {"time_low", 52, 12}, {"clock_seq", 66, 14},
+            return {{"time_high", 0, 32},
+                    {"time_mid", 32, 16},
+                    {"time_low", 52, 12},
+                    {"clock_seq", 66, 14},
                     {"node", 80, 48}};
         case 3: return {{"md5_high", 0, 48}, {"md5_mid", 52, 12}, {"md5_low", 66, 62}};
         case 4: return {{"random_a", 0, 48}, {"random_b", 52, 12}, {"random_c", 66, 62}};
@@ -248,8 +248,8 @@ void expect_fields_rebuild(const Uuid& u) {
     ASSERT_EQ(info.field_count, static_cast<int>(layout.size())) << canonical(u);
     ASSERT_GT(info.field_count, 0) << canonical(u);
     int total_width = 0;
-    unsigned __int128 rebuilt = (static_cast<unsigned __int128>(info.version) << 76) |
-                                (static_cast<unsigned __int128>(2) << 62);
+    unsigned __int128 rebuilt =
+        (static_cast<unsigned __int128>(info.version) << 76) | (static_cast<unsigned __int128>(2) << 62);
     for (int i = 0; i < info.field_count; ++i) {
         const FieldPosition& p = layout[i];
         ASSERT_EQ(std::string(info.fields[i].name), p.name) << canonical(u);

@@ -22,7 +22,6 @@ using uuidx::GregorianFields;
 using uuidx::Uuid;
 using uuidx::uuid_from_canonical;
 
-
 constexpr uint64_t kVectorGregorian100ns = 138648505420000000;
 constexpr uint16_t kVectorClockSeq = 13256;
 constexpr uint64_t kVectorNode = 0x9f6bdeced846;
@@ -156,8 +155,8 @@ TEST(EncodeV7, ByteOrderFollowsTickOrderForEqualTails) {
     // The tick sits in the most significant bits, so a larger tick sorts later whatever
     // the (equal) random tail.
     const uint8_t tail[8] = {0x03, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
-    const uint64_t samples[] = {0, 1, 15, 16, 0xFFFF, 0x10000, uuidx::v7_ticks(kVectorUnixMs, 0),
-                                uuidx::kV7MaxTicks - 1, uuidx::kV7MaxTicks};
+    const uint64_t samples[] = {
+        0, 1, 15, 16, 0xFFFF, 0x10000, uuidx::v7_ticks(kVectorUnixMs, 0), uuidx::kV7MaxTicks - 1, uuidx::kV7MaxTicks};
     for (size_t i = 1; i < sizeof samples / sizeof samples[0]; ++i)
         EXPECT_LT(uuidx::encode_v7(samples[i - 1], tail), uuidx::encode_v7(samples[i], tail)) << i;
 }
@@ -329,11 +328,10 @@ TEST(DecodeGregorian, V1AndV6RoundTripAllFields) {
 TEST(DecodeGregorian, V6ByteOrderFollowsTimestampOrder) {
     // The point of v6: the timestamp's most significant bits come first. Each sample
     // differs from the previous one in a different field of the v1 layout.
-    const uint64_t samples[] = {0, 1, 0xFFF, 0x1000, 0xFFFFFFFF, 0x100000000, 0xFFFFFFFFFFFF,
-                                0x1000000000000, uuidx::kGregorianMax100ns};
+    const uint64_t samples[] = {
+        0, 1, 0xFFF, 0x1000, 0xFFFFFFFF, 0x100000000, 0xFFFFFFFFFFFF, 0x1000000000000, uuidx::kGregorianMax100ns};
     for (size_t i = 1; i < sizeof samples / sizeof samples[0]; ++i)
-        EXPECT_LT(uuidx::encode_v6({samples[i - 1], 0x3FFF, 0xFFFFFFFFFFFF}),
-                  uuidx::encode_v6({samples[i], 0, 0}))
+        EXPECT_LT(uuidx::encode_v6({samples[i - 1], 0x3FFF, 0xFFFFFFFFFFFF}), uuidx::encode_v6({samples[i], 0, 0}))
             << i;
 }
 

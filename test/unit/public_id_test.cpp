@@ -41,14 +41,12 @@ int nibble(char c) {
 uint64_t little_endian_word(std::string_view sixteen_digits) {
     uint64_t word = 0;
     for (int byte = 7; byte >= 0; --byte)
-        word = (word << 8) | static_cast<uint64_t>(nibble(sixteen_digits[2 * byte]) * 16 +
-                                                   nibble(sixteen_digits[2 * byte + 1]));
+        word = (word << 8) |
+               static_cast<uint64_t>(nibble(sixteen_digits[2 * byte]) * 16 + nibble(sixteen_digits[2 * byte + 1]));
     return word;
 }
 
-bool is_hex_digit(int c) {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
+bool is_hex_digit(int c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
 // Version and variant written from RFC 9562 sections 4.1 and 4.2, not with Uuid's setter.
 Uuid stamped(Uuid u, int version) {
@@ -109,21 +107,18 @@ Uuid v7_of(const Uuid& facade, const PublicIdKey& key) {
 // vectors_sip64 of the SipHash reference code (github.com/veorq/SipHash, vectors.h): the
 // output for key 00 01 .. 0f and message 00 01 .. of length n, as bytes in order.
 constexpr const char* kSipPaperVectors[64] = {
-    "310e0edd47db6f72", "fd67dc93c539f874", "5a4fa9d909806c0d", "2d7efbd796666785",
-    "b7877127e09427cf", "8da699cd64557618", "cee3fe586e46c9cb", "37d1018bf50002ab",
-    "6224939a79f5f593", "b0e4a90bdf82009e", "f3b9dd94c5bb5d7a", "a7ad6b22462fb3f4",
-    "fbe50e86bc8f1e75", "903d84c02756ea14", "eef27a8e90ca23f7", "e545be4961ca29a1",
-    "db9bc2577fcc2a3f", "9447be2cf5e99a69", "9cd38d96f0b3c14b", "bd6179a71dc96dbb",
-    "98eea21af25cd6be", "c7673b2eb0cbf2d0", "883ea3e395675393", "c8ce5ccd8c030ca8",
-    "94af49f6c650adb8", "eab8858ade92e1bc", "f315bb5bb835d817", "adcf6b0763612e2f",
-    "a5c91da7acaa4dde", "716595876650a2a6", "28ef495c53a387ad", "42c341d8fa92d832",
-    "ce7cf2722f512771", "e37859f94623f3a7", "381205bb1ab0e012", "ae97a10fd434e015",
-    "b4a31508beff4d31", "81396229f0907902", "4d0cf49ee5d4dcca", "5c73336a76d8bf9a",
-    "d0a704536ba93e0e", "925958fcd6420cad", "a915c29bc8067318", "952b79f3bc0aa6d4",
-    "f21df2e41d4535f9", "87577519048f53a9", "10a56cf5dfcd9adb", "eb75095ccd986cd0",
-    "51a9cb9ecba312e6", "96afadfc2ce666c7", "72fe52975a4364ee", "5a1645b276d592a1",
-    "b274cb8ebf87870a", "6f9bb4203de7b381", "eaecb2a30b22a87f", "9924a43cc1315724",
-    "bd838d3aafbf8db7", "0b1a2a3265d51aea", "135079a3231ce660", "932b2846e4d70666",
+    "310e0edd47db6f72", "fd67dc93c539f874", "5a4fa9d909806c0d", "2d7efbd796666785", "b7877127e09427cf",
+    "8da699cd64557618", "cee3fe586e46c9cb", "37d1018bf50002ab", "6224939a79f5f593", "b0e4a90bdf82009e",
+    "f3b9dd94c5bb5d7a", "a7ad6b22462fb3f4", "fbe50e86bc8f1e75", "903d84c02756ea14", "eef27a8e90ca23f7",
+    "e545be4961ca29a1", "db9bc2577fcc2a3f", "9447be2cf5e99a69", "9cd38d96f0b3c14b", "bd6179a71dc96dbb",
+    "98eea21af25cd6be", "c7673b2eb0cbf2d0", "883ea3e395675393", "c8ce5ccd8c030ca8", "94af49f6c650adb8",
+    "eab8858ade92e1bc", "f315bb5bb835d817", "adcf6b0763612e2f", "a5c91da7acaa4dde", "716595876650a2a6",
+    "28ef495c53a387ad", "42c341d8fa92d832", "ce7cf2722f512771", "e37859f94623f3a7", "381205bb1ab0e012",
+    "ae97a10fd434e015", "b4a31508beff4d31", "81396229f0907902", "4d0cf49ee5d4dcca", "5c73336a76d8bf9a",
+    "d0a704536ba93e0e", "925958fcd6420cad", "a915c29bc8067318", "952b79f3bc0aa6d4", "f21df2e41d4535f9",
+    "87577519048f53a9", "10a56cf5dfcd9adb", "eb75095ccd986cd0", "51a9cb9ecba312e6", "96afadfc2ce666c7",
+    "72fe52975a4364ee", "5a1645b276d592a1", "b274cb8ebf87870a", "6f9bb4203de7b381", "eaecb2a30b22a87f",
+    "9924a43cc1315724", "bd838d3aafbf8db7", "0b1a2a3265d51aea", "135079a3231ce660", "932b2846e4d70666",
     "e1915f5cb1eca46c", "f325965ca16d629f", "575ff28e60381be5", "724506eb4c328a95",
 };
 
@@ -189,10 +184,10 @@ TEST(PublicIdKeyText, RefusesEveryOtherForm) {
     const std::string_view refused[] = {
         "",
         ":",
-        "0011223344556677",                    // one word
-        "0011223344556677:",                   // an empty second word
-        ":8899aabbccddeeff",                   // an empty first word
-        "00112233445566778899aabbccddeeff",    // 32 digits without the colon (uuidv47 takes it)
+        "0011223344556677",                       // one word
+        "0011223344556677:",                      // an empty second word
+        ":8899aabbccddeeff",                      // an empty first word
+        "00112233445566778899aabbccddeeff",       // 32 digits without the colon (uuidv47 takes it)
         "0x0011223344556677:0x8899aabbccddeeff",  // 0x prefixes (uuidv47 takes them)
         "0x0011223344556677:8899aabbccddeeff",
         "0X00112233445566778899aabbccddeeff",
@@ -213,12 +208,13 @@ TEST(PublicIdKeyText, RefusesEveryOtherForm) {
         "0011223344556677::8899aabbccddeeff",
         "0011223344556677:8899aabbccddeeff:0011223344556677",
         "0011223344556677:8899aabbccddeeff:",
-        "0011223344556677:8899aabbccddeefg",   // a non-hex digit
+        "0011223344556677:8899aabbccddeefg",  // a non-hex digit
         "g011223344556677:8899aabbccddeeff",
-        "-011223344556677:8899aabbccddeeff",   // signs
+        "-011223344556677:8899aabbccddeeff",  // signs
         "+011223344556677:8899aabbccddeeff",
         "00112233-44556677:8899aabb-ccddeeff",
-        "0011223344556677:8899aabbccdd\xC3\xA9" "ff",  // a non-ASCII character, same length in bytes
+        "0011223344556677:8899aabbccdd\xC3\xA9"
+        "ff",                                                        // a non-ASCII character, same length in bytes
         std::string_view("0011223344556677:8899aabbccddee\0f", 33),  // an embedded NUL
         std::string_view("0011223344556677:8899aabbccddeeff\0", 34),
     };
@@ -324,11 +320,14 @@ TEST(PublicId, TakesV7sOfEveryLayout) {
     const PublicIdKey key = key_from_text(kSipPaperKeyText);
     const uint8_t tail[8] = {0x03, 0x14, 0x15, 0x92, 0x65, 0x35, 0x89, 0x79};
     const Uuid v7s[] = {
-        kA6V7,                                                 // RFC 9562 A.6
+        kA6V7,                                                           // RFC 9562 A.6
         uuidx::encode_v7(uuidx::v7_ticks(1645557742000, 0xBEEF), tail),  // uuidx's layout
-        uuidx::v7_min(0), uuidx::v7_max(0),
-        uuidx::v7_min(uuidx::kV7MaxUnixMs), uuidx::v7_max(uuidx::kV7MaxUnixMs),
-        uuidx::v7_min(1645557742000), uuidx::v7_max(1645557742000),
+        uuidx::v7_min(0),
+        uuidx::v7_max(0),
+        uuidx::v7_min(uuidx::kV7MaxUnixMs),
+        uuidx::v7_max(uuidx::kV7MaxUnixMs),
+        uuidx::v7_min(1645557742000),
+        uuidx::v7_max(1645557742000),
     };
     for (const Uuid& v7 : v7s) {
         const Uuid facade = facade_of(v7, key);
@@ -395,7 +394,7 @@ TEST(PublicId, EveryRandomBitChangesTheMask) {
             ++random_bits_seen;
             const Uuid v7 = with_octet(kA6V7, octet, static_cast<uint8_t>(kA6V7.bytes[octet] ^ (1u << bit)));
             const Uuid facade = facade_of(v7, key);
-            EXPECT_FALSE(time_field_equal(facade, base_facade) ) << "octet " << octet << " bit " << bit;
+            EXPECT_FALSE(time_field_equal(facade, base_facade)) << "octet " << octet << " bit " << bit;
         }
     }
     EXPECT_EQ(random_bits_seen, 74);
@@ -404,9 +403,14 @@ TEST(PublicId, EveryRandomBitChangesTheMask) {
 TEST(PublicId, RefusesAnythingButAnRfcV7) {
     const PublicIdKey key = key_from_text(kSipPaperKeyText);
     const Uuid refused[] = {
-        kA1V1, kA2V3, kA3V4, kA4V5, kA5V6,
+        kA1V1,
+        kA2V3,
+        kA3V4,
+        kA4V5,
+        kA5V6,
         stamped(kA6V7, 8),
-        uuidx::kNilUuid, uuidx::kMaxUuid,
+        uuidx::kNilUuid,
+        uuidx::kMaxUuid,
         with_octet(kA6V7, 8, 0x18),  // version 7, NCS variant (0xxx)
         with_octet(kA6V7, 8, 0xD8),  // version 7, Microsoft variant (110x)
         with_octet(kA6V7, 8, 0xF8),  // version 7, future variant (111x)
@@ -422,9 +426,14 @@ TEST(PublicId, RefusesAnythingButAnRfcV7) {
 TEST(PublicId, RefusesAnythingButAnRfcV4) {
     const PublicIdKey key = key_from_text(kSipPaperKeyText);
     const Uuid refused[] = {
-        kA1V1, kA2V3, kA4V5, kA5V6, kA6V7,
+        kA1V1,
+        kA2V3,
+        kA4V5,
+        kA5V6,
+        kA6V7,
         stamped(kA3V4, 8),
-        uuidx::kNilUuid, uuidx::kMaxUuid,
+        uuidx::kNilUuid,
+        uuidx::kMaxUuid,
         with_octet(kA3V4, 8, 0x1B),  // version 4, NCS variant
         with_octet(kA3V4, 8, 0xDB),  // version 4, Microsoft variant
         with_octet(kA3V4, 8, 0xFB),  // version 4, future variant
@@ -473,11 +482,16 @@ TEST(PublicIdVectors, ReproducesTheFacadesUuidv47Publishes) {
         Uuid v7;
         Uuid facade;
     } published[] = {
-        {uuid_from_canonical("018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f"), uuid_from_canonical("2463c780-7fca-4def-8c3f-7b1a2c4d5e6f")},
-        {uuid_from_canonical("00000000-0000-7000-8000-000000000000"), uuid_from_canonical("22d97126-9609-4000-8000-000000000000")},
-        {uuid_from_canonical("00000000-007b-7aaa-8123-456789abcdef"), uuid_from_canonical("b108050e-46b6-4aaa-8123-456789abcdef")},
-        {uuid_from_canonical("00000010-007b-7aad-9032-547698badcfe"), uuid_from_canonical("bc75bd50-97ef-4aad-9032-547698badcfe")},
-        {uuid_from_canonical("00000020-007b-7aa4-a301-6745ab89efcd"), uuid_from_canonical("a3e09c87-bf85-4aa4-a301-6745ab89efcd")},
+        {uuid_from_canonical("018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f"),
+         uuid_from_canonical("2463c780-7fca-4def-8c3f-7b1a2c4d5e6f")},
+        {uuid_from_canonical("00000000-0000-7000-8000-000000000000"),
+         uuid_from_canonical("22d97126-9609-4000-8000-000000000000")},
+        {uuid_from_canonical("00000000-007b-7aaa-8123-456789abcdef"),
+         uuid_from_canonical("b108050e-46b6-4aaa-8123-456789abcdef")},
+        {uuid_from_canonical("00000010-007b-7aad-9032-547698badcfe"),
+         uuid_from_canonical("bc75bd50-97ef-4aad-9032-547698badcfe")},
+        {uuid_from_canonical("00000020-007b-7aa4-a301-6745ab89efcd"),
+         uuid_from_canonical("a3e09c87-bf85-4aa4-a301-6745ab89efcd")},
     };
     for (const auto& row : published) {
         EXPECT_EQ(facade_of(row.v7, key), row.facade) << canonical(row.v7);

@@ -123,7 +123,7 @@ TEST(RandomPoolTest, AFailedRefillHandsOutNeitherOldBytesNorWhatTheFailingFillWr
     uint8_t out[8];
     std::fill(std::begin(out), std::end(out), 0xEE);
     EXPECT_FALSE(pool.take(out, sizeof out));
-    for (uint8_t b : out) EXPECT_EQ(b, 0xEE);  // nothing handed out, not even zeros
+    for (uint8_t b : out) EXPECT_EQ(b, 0xEE);                          // nothing handed out, not even zeros
     EXPECT_EQ(nonzero_bytes(source.last_target(), 0, kCapacity), 0u);  // and nothing kept
 
     // The 4 bytes that were buffered before the failure are gone: a take they would have

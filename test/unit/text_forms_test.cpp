@@ -61,7 +61,6 @@ std::string ascii_lower(std::string_view text) {
     return lower;
 }
 
-
 TEST(TextFormsReference, ReferenceCodecAgreesWithPythonOnTheSpecExample) {
     // Checks the oracle itself before it checks anything else.
     const Uuid example = uuid_from_canonical("01890a5d-ac96-774b-bcce-b302099a8057");
@@ -226,7 +225,10 @@ TEST(TypeIdSpec, InvalidYmlIsRefusedWithTheRightReason) {
     expect_invalid_typeid("PREFIX_00000000000000000000000000", kTypeIdPrefixCharacterReason);
     expect_invalid_typeid("12345_00000000000000000000000000", kTypeIdPrefixCharacterReason);
     expect_invalid_typeid("pre.fix_00000000000000000000000000", kTypeIdPrefixCharacterReason);
-    expect_invalid_typeid("pr\xC3\xA9" "fix_00000000000000000000000000", kTypeIdPrefixCharacterReason);  // préfix
+    expect_invalid_typeid(
+        "pr\xC3\xA9"
+        "fix_00000000000000000000000000",
+        kTypeIdPrefixCharacterReason);  // préfix
     expect_invalid_typeid("  prefix_00000000000000000000000000", kTypeIdPrefixCharacterReason);
     expect_invalid_typeid("abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl_00000000000000000000000000",
                           kTypeIdPrefixTooLongReason);
@@ -304,8 +306,12 @@ TEST(TypeIdPrefix, ProblemOfEachPrefixShape) {
         {"{", kTypeIdPrefixCharacterReason},  // 'z' + 1
         {"^", kTypeIdPrefixCharacterReason},  // '_' - 1
         {std::string_view("us\0er", 5), kTypeIdPrefixCharacterReason},
-        {"us\x80" "er", kTypeIdPrefixCharacterReason},
-        {"us\xFF" "er", kTypeIdPrefixCharacterReason},
+        {"us\x80"
+         "er",
+         kTypeIdPrefixCharacterReason},
+        {"us\xFF"
+         "er",
+         kTypeIdPrefixCharacterReason},
         {"\xE1", kTypeIdPrefixCharacterReason},  // 'a' | 0x80
         {"_1", kTypeIdPrefixCharacterReason},    // characters before the edges
         {kMaxPrefix, nullptr},
@@ -373,7 +379,8 @@ TEST(TypeIdSuffix, EveryByteInEveryPositionIsAcceptedExactlyWhenInTheAlphabet) {
                 EXPECT_EQ(decoded.result.value.uuid, *base32_reference_decode(suffix, kTypeIdAlphabet));
             } else if (in_alphabet) {
                 EXPECT_STREQ(decoded.reason, uuidx::kTypeIdSuffixOverflowReason) << byte;
-            } else if (c >= 'A' && c <= 'Z' && kTypeIdAlphabet.find(static_cast<char>(c - 'A' + 'a')) != std::string_view::npos) {
+            } else if (c >= 'A' && c <= 'Z' &&
+                       kTypeIdAlphabet.find(static_cast<char>(c - 'A' + 'a')) != std::string_view::npos) {
                 EXPECT_STREQ(decoded.reason, uuidx::kTypeIdSuffixUpperCaseReason) << position << " " << byte;
             } else if (c == '_') {
                 // An '_' in the suffix becomes the separator: the suffix is then shorter.
@@ -415,7 +422,10 @@ TEST(TypeIdBytes, EmbeddedNulAndNonAsciiAreRefusedNotCutShort) {
     expect_invalid_typeid("prefix_01h455vb4pex5vsknk084sn02\xC3\xA9", kTypeIdSuffixLengthReason);
     expect_invalid_typeid("prefix_01h455vb4pex5vsknk084sn02\xE9", kTypeIdSuffixAlphabetReason);
     expect_invalid_typeid("prefix_01h455vb4pex5vsknk084sn0\xC3\xA9", kTypeIdSuffixAlphabetReason);
-    expect_invalid_typeid("prefix_\xB0" "1h455vb4pex5vsknk084sn02q", kTypeIdSuffixAlphabetReason);
+    expect_invalid_typeid(
+        "prefix_\xB0"
+        "1h455vb4pex5vsknk084sn02q",
+        kTypeIdSuffixAlphabetReason);
     expect_invalid_typeid("\xF0\xE5\xE6_01h455vb4pex5vsknk084sn02q", kTypeIdPrefixCharacterReason);
     expect_invalid_typeid(std::string(26, '\xFF'), kTypeIdSuffixAlphabetReason);
 }
@@ -503,13 +513,15 @@ TEST(UlidSpec, TimestampExamplesAreTheFirst48Bits) {
     EXPECT_EQ(unix_ms_of(largest.result.value), 281474976710655u);
 
     // The README's other examples decode (their UUIDs: the reference codec's).
-    for (const char* text : {"01AN4Z07BY79KA1307SR9X4MV3", "01BX5ZZKBKACTAV9WEVGEMMVRZ", "01BX5ZZKBKZZZZZZZZZZZZZZZZ"}) {
+    for (const char* text :
+         {"01AN4Z07BY79KA1307SR9X4MV3", "01BX5ZZKBKACTAV9WEVGEMMVRZ", "01BX5ZZKBKZZZZZZZZZZZZZZZZ"}) {
         const UlidOutcome decoded = decode_ulid(text);
         ASSERT_TRUE(decoded.result) << text;
         EXPECT_EQ(decoded.result.value, *base32_reference_decode(text, kUlidAlphabet)) << text;
     }
     // Monotonic successors of the README differ in the last character and sort in order.
-    EXPECT_LT(decode_ulid("01BX5ZZKBKACTAV9WEVGEMMVRZ").result.value, decode_ulid("01BX5ZZKBKACTAV9WEVGEMMVS0").result.value);
+    EXPECT_LT(decode_ulid("01BX5ZZKBKACTAV9WEVGEMMVRZ").result.value,
+              decode_ulid("01BX5ZZKBKACTAV9WEVGEMMVS0").result.value);
 }
 
 TEST(UlidSpec, AV7CarriesItsMillisecondInTheFirstTenCharacters) {
@@ -534,7 +546,8 @@ TEST(UlidSpec, AV7CarriesItsMillisecondInTheFirstTenCharacters) {
 
 TEST(UlidCase, LowerAndMixedCaseAreReadAndUpperCaseIsWritten) {
     const char* const uuid = "01563df3-6481-d676-4c61-efb99302bd5b";
-    for (const char* text : {"01ARYZ6S41TSV4RRFFQ69G5FAV", "01aryz6s41tsv4rrffq69g5fav", "01aRyZ6s41TsV4rRfFq69G5fAv"}) {
+    for (const char* text :
+         {"01ARYZ6S41TSV4RRFFQ69G5FAV", "01aryz6s41tsv4rrffq69g5fav", "01aRyZ6s41TsV4rRfFq69G5fAv"}) {
         const UlidOutcome decoded = decode_ulid(text);
         ASSERT_TRUE(decoded.result) << text;
         EXPECT_EQ(canonical_text(decoded.result.value), uuid) << text;
@@ -610,7 +623,7 @@ TEST(UlidBytes, LengthNulNonAsciiAndSeparatorsAreRefused) {
     expect_invalid_ulid(with_nul(valid, 0), kUlidAlphabetReason);
     expect_invalid_ulid(with_nul(valid, 12), kUlidAlphabetReason);
     expect_invalid_ulid(std::string(26, '\0'), kUlidAlphabetReason);
-    expect_invalid_ulid("01ARYZ6S41TSV4RRFFQ69G5FA\xC9", kUlidAlphabetReason);  // 'I' | 0x80
+    expect_invalid_ulid("01ARYZ6S41TSV4RRFFQ69G5FA\xC9", kUlidAlphabetReason);     // 'I' | 0x80
     expect_invalid_ulid("01ARYZ6S41TSV4RRFFQ69G5F\xC3\x89", kUlidAlphabetReason);  // É in UTF-8
     expect_invalid_ulid("01ARYZ6S41-TSV4RRFFQ69G5FA", kUlidAlphabetReason);
     expect_invalid_ulid(" 1ARYZ6S41TSV4RRFFQ69G5FAV", kUlidAlphabetReason);

@@ -97,8 +97,10 @@ struct Inputs {
         const uint64_t lo = bits(), hi = bits();
         for (int i = 0; i < 6; ++i) u.bytes[i] = static_cast<uint8_t>(m >> (40 - 8 * i));
         for (int i = 6; i < 16; ++i) u.bytes[i] = static_cast<uint8_t>((i < 11 ? hi : lo) >> (8 * (i % 8)));
-        if (pick(8) == 0) for (int i = 6; i < 16; ++i) u.bytes[i] = 0;     // the prefix key itself
-        if (pick(8) == 0) for (int i = 6; i < 16; ++i) u.bytes[i] = 0xFF;  // the last key of its ms
+        if (pick(8) == 0)
+            for (int i = 6; i < 16; ++i) u.bytes[i] = 0;  // the prefix key itself
+        if (pick(8) == 0)
+            for (int i = 6; i < 16; ++i) u.bytes[i] = 0xFF;  // the last key of its ms
         return u;
     }
 
@@ -109,9 +111,9 @@ struct Inputs {
             case 0: return kInt64Min + pick(3);
             case 1: return kInt64Max - pick(3);
             case 2: return -static_cast<int64_t>(bits() % 5000000000000000ULL);  // before 1970
-            case 3: return kLastUs + pick(3001) - 1500;                           // the 48-bit end
+            case 3: return kLastUs + pick(3001) - 1500;                          // the 48-bit end
             case 4: return static_cast<int64_t>(bits() % 9000000000000000000ULL);
-            default: return ms() * 1000 + pick(3) - 1;                            // edges +-1 us
+            default: return ms() * 1000 + pick(3) - 1;  // edges +-1 us
         }
     }
 
