@@ -14,13 +14,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 
 DB=uuidx_public_id
 sql() { psql_quiet -At -d "$DB" "$@"; }
-expect_error() {  # expect_error SQLSTATE [psql options] -c SQL...: must fail with that SQLSTATE
-    local want=$1 output
-    shift
-    output=$(psql_quiet -At -d "$DB" -v VERBOSITY=verbose "$@" 2>&1) && { echo "expected $want, got success"; return 1; }
-    grep -q "ERROR:  $want" <<<"$output" || { echo "expected $want, got: $output"; return 1; }
-    echo "ok: $want: $(grep -m1 'ERROR:' <<<"$output")"
-}
 # The key settings take effect at a restart (a reload would log their new values).
 restart() { as_server_user "$PG_BIN/pg_ctl" -D "$PGHOST/data" -l "$PGHOST/data.log" -w restart >/dev/null; }
 
@@ -44,12 +37,12 @@ cleanup() {
         >/dev/null 2>&1 && [ "$UUIDX_MODE" = session ] || restart
 }
 trap cleanup EXIT
-expect_error 22012 -c "SELECT 1 / 0 AS $LOGGED_MARKER"  # its message is "division by zero"
+expect_error "$DB" 22012 -c "SELECT 1 / 0 AS $LOGGED_MARKER"  # its message is "division by zero"
 
 case "$UUIDX_MODE" in
 preloaded)
     # Before a key is set: a clear refusal.
-    expect_error 55000 -c 'SELECT uuid_v7_to_public(uuid_generate_v7())'
+    expect_error "$DB" 55000 -c 'SELECT uuid_v7_to_public(uuid_generate_v7())'
 
     psql_quiet -c "ALTER SYSTEM SET uuidx.public_id_key = '$PUBLISHED_KEY'"
     restart
@@ -82,15 +75,15 @@ preloaded)
          FROM (SELECT uuid_generate_v7('2026-01-01 00:00:00+00') AS id FROM generate_series(1, 5000)) same_ms"
     expect_true "$DB" "public ids do not sort like the keys" \
         "SELECT array_agg(id ORDER BY id) <> array_agg(id ORDER BY uuid_v7_to_public(id)) FROM keys"
-    expect_error 22023 -c "SELECT uuid_v7_to_public(public.uuidv4())"
-    expect_error 22023 -c "SELECT uuid_public_to_v7(uuid_generate_v7())"
+    expect_error "$DB" 22023 -c "SELECT uuid_v7_to_public(public.uuidv4())"
+    expect_error "$DB" 22023 -c "SELECT uuid_public_to_v7(uuid_generate_v7())"
 
     # The key: unreadable, unsettable per session, role or database; not listed anywhere.
-    expect_error 42501 -U uuidx_app -c 'SHOW uuidx.public_id_key'
-    expect_error 42501 -U uuidx_app -c "SELECT current_setting('uuidx.public_id_key')"
-    expect_error 55P02 -c "SET uuidx.public_id_key = '$DECOY'"
-    expect_error 55P02 -c "ALTER ROLE uuidx_app SET uuidx.public_id_key = '$DECOY'"
-    expect_error 55P02 -c "ALTER DATABASE $DB SET uuidx.public_id_key = '$DECOY'"
+    expect_error "$DB" 42501 -U uuidx_app -c 'SHOW uuidx.public_id_key'
+    expect_error "$DB" 42501 -U uuidx_app -c "SELECT current_setting('uuidx.public_id_key')"
+    expect_error "$DB" 55P02 -c "SET uuidx.public_id_key = '$DECOY'"
+    expect_error "$DB" 55P02 -c "ALTER ROLE uuidx_app SET uuidx.public_id_key = '$DECOY'"
+    expect_error "$DB" 55P02 -c "ALTER DATABASE $DB SET uuidx.public_id_key = '$DECOY'"
     [ "$(sql -U uuidx_app -c "SELECT count(*) FROM pg_settings WHERE name LIKE 'uuidx.public_id%'")" = 0 ]
     [ "$(sql -c "SELECT count(*) FROM pg_settings WHERE name LIKE 'uuidx.public_id%'")" = 0 ]
     if sql -c 'SHOW ALL' | grep -q 'public_id'; then echo "SHOW ALL lists a key setting"; exit 1; fi
@@ -98,8 +91,8 @@ preloaded)
     echo "ok: the key is in neither SHOW ALL, pg_settings nor pg_db_role_setting"
 
     # The functions are the key holder's: granted, not public.
-    expect_error 42501 -U uuidx_app -c 'SELECT uuid_v7_to_public(uuid_generate_v7())'
-    expect_error 42501 -U uuidx_app -c 'SELECT uuid_public_to_v7(public.uuidv4())'
+    expect_error "$DB" 42501 -U uuidx_app -c 'SELECT uuid_v7_to_public(uuid_generate_v7())'
+    expect_error "$DB" 42501 -U uuidx_app -c 'SELECT uuid_public_to_v7(public.uuidv4())'
     sql -c 'GRANT EXECUTE ON FUNCTION uuid_v7_to_public(uuid), uuid_public_to_v7(uuid, bool) TO uuidx_app'
     [ "$(sql -U uuidx_app -c 'SELECT uuid_public_to_v7(uuid_v7_to_public(id)) = id FROM (SELECT uuid_generate_v7() AS id) k')" = t ]
     echo "ok: after GRANT EXECUTE the role uses both functions"
@@ -116,7 +109,7 @@ preloaded)
     # A malformed key (a typo of a real one: one digit short) is refused when set, in a
     # message and detail that show no part of it, and the key in use stays.
     TYPO=${KEY%?}
-    refusal=$(expect_error 22023 -c "ALTER SYSTEM SET uuidx.public_id_key = '$TYPO'")
+    refusal=$(expect_error "$DB" 22023 -c "ALTER SYSTEM SET uuidx.public_id_key = '$TYPO'")
     echo "$refusal"
     refusal=$(psql_quiet -d "$DB" -v VERBOSITY=verbose -c "ALTER SYSTEM SET uuidx.public_id_previous_key = 'secret-typo'" 2>&1 || true)
     echo "$refusal"
@@ -134,7 +127,7 @@ preloaded)
     as_server_user "$PG_BIN/pg_ctl" -D "$PGHOST/data" reload >/dev/null
     sleep 1
     restart
-    expect_error 55000 -c 'SELECT uuid_v7_to_public(uuid_generate_v7())'
+    expect_error "$DB" 55000 -c 'SELECT uuid_v7_to_public(uuid_generate_v7())'
     sed -i '/public_id_key/d' "$CONF"
 
     log_file=$PGHOST/data.log
@@ -150,9 +143,9 @@ preloaded)
     ;;
 session)
     # Not preloaded: the settings do not exist, and a placeholder a session makes is not read.
-    expect_error 55000 -c 'SELECT uuid_v7_to_public(uuid_generate_v7())'
-    expect_error 55000 -c 'SELECT uuid_public_to_v7(public.uuidv4(), true)'
-    expect_error 42602 -c 'LOAD '"'"'uuidx'"'"'' -c "SET uuidx.public_id_key = '$DECOY'"
+    expect_error "$DB" 55000 -c 'SELECT uuid_v7_to_public(uuid_generate_v7())'
+    expect_error "$DB" 55000 -c 'SELECT uuid_public_to_v7(public.uuidv4(), true)'
+    expect_error "$DB" 42602 -c 'LOAD '"'"'uuidx'"'"'' -c "SET uuidx.public_id_key = '$DECOY'"
     if grep -n "$DECOY" "$PGHOST/data.log"; then echo "the refused statement's key is in the server log"; exit 1; fi
     grep -q "$LOGGED_MARKER" "$PGHOST/data.log" || { echo "the log check cannot see statements: it proves nothing"; exit 1; }
     ;;

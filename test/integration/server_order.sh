@@ -6,13 +6,6 @@ set -eu
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 
 sql() { psql_quiet -At -d uuidx_order "$@"; }
-expect_error() {  # expect_error SQLSTATE SQL...: the statement must fail with that SQLSTATE
-    local want=$1 output
-    shift
-    output=$(psql_quiet -At -d uuidx_order -v VERBOSITY=verbose "$@" 2>&1) && { echo "expected $want, got success"; return 1; }
-    grep -q "ERROR:  $want" <<<"$output" || { echo "expected $want, got: $output"; return 1; }
-    echo "$output"
-}
 
 psql_quiet -c 'SET client_min_messages = warning' -c 'DROP DATABASE IF EXISTS uuidx_order' -c 'CREATE DATABASE uuidx_order'
 sql -c 'CREATE EXTENSION uuidx'
@@ -38,12 +31,12 @@ session)
     # the connection's options), every ordered generator then fails with the fix in its
     # hint; unordered ones still work.
     for setting in 'SET uuidx.require_server_order = on' 'SELECT public.uuidv4()' ; do
-        expect_error 55000 -c "$setting" -c 'SET uuidx.require_server_order = on' -c 'SELECT uuid_generate_v7()' |
+        expect_error uuidx_order 55000 -c "$setting" -c 'SET uuidx.require_server_order = on' -c 'SELECT uuid_generate_v7()' |
             grep -q "uuidx.require_server_order is on, but uuidx is not preloaded"
     done
     export PGOPTIONS='-c uuidx.require_server_order=on'
     for generator in 'uuid_generate_v7()' 'public.uuidv7()' "public.uuidv7('1 day')" 'uuid_generate_v6()' 'uuidv1()'; do
-        expect_error 55000 -c "SELECT $generator" | grep -q "HINT:  Add 'uuidx' to shared_preload_libraries"
+        expect_error uuidx_order 55000 -c "SELECT $generator" | grep -q "HINT:  Add 'uuidx' to shared_preload_libraries"
     done
     [ "$(sql -c 'SELECT public.uuid_extract_version(public.uuidv4())')" = 4 ]
     [ "$(sql -c "SELECT public.uuid_extract_version(uuid_generate_v7(now()))")" = 7 ]
