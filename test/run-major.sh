@@ -3,9 +3,9 @@
 # file system) whose suite carries it: builds with clang++ and with g++ (warnings are
 # errors), installs, then runs the pg_regress suite and the integration tests against
 # throwaway clusters, once with the library loaded per session and once preloaded, then
-# the server tests (test/server: crashes, clock steps, memory, each with clusters of its
-# own) and the cross-major tests. test/run-tests.sh runs it once per major; it ends with
-# "N passed, N failed, N skipped", which that script adds up.
+# the tests of servers of their own (test/tap on PostgreSQL::Test::Cluster: crashes and
+# clock steps; test/server: memory) and the cross-major tests. test/run-tests.sh runs it
+# once per major; it ends with "N passed, N failed, N skipped", which that script adds up.
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
@@ -15,7 +15,8 @@ mkdir -p build  # logs of this run
 source "$UUIDX_ROOT/test/lib/tally.sh"
 trap 'stop_cluster' EXIT
 
-ensure_dependencies && ensure_peer_packages "$PG_MAJOR" || { fail "dependencies"; finish; exit 1; }
+ensure_dependencies && ensure_peer_packages "$PG_MAJOR" && ensure_packages prove:perl /usr/share/perl5/IPC/Run.pm:libipc-run-perl ||
+    { fail "dependencies"; finish; exit 1; }
 log "PostgreSQL $("$PG_CONFIG" --version | sed 's/^PostgreSQL //'), $(g++ --version | head -1), $(clang++ --version 2>/dev/null | head -1)"
 
 # Both compilers of the suite, -Werror kept; the g++ build is the one installed.
@@ -78,7 +79,33 @@ for mode in session preloaded; do
     stop_cluster
 done
 
-# --- server tests: each test/server/*.sh runs its own clusters ----------------------------
+# --- tests of servers of their own ---------------------------------------------------------
+# test/tap/*.pl on PostgreSQL's own framework (PostgreSQL::Test::Cluster, run by prove as the
+# server user), one count per TAP result; then each test/server/*.sh.
+run_tap() {
+    local pgxs dir log_file=build/tap.log status ok bad skipped
+    pgxs=$(dirname "$(dirname "$("$PG_CONFIG" --pgxs)")")  # .../lib/pgxs/src
+    dir=$(mktemp -d /tmp/uuidx-tap.XXXXXX) && chmod 755 "$dir" && { ! is_root || chown postgres: "$dir"; }
+    (cd "$dir" && as_server_user env PATH="$PG_BIN:$PATH" PERL5LIB="$pgxs/test/perl" TESTDIR="$dir" \
+        PG_REGRESS="$pgxs/test/regress/pg_regress" prove -v "$UUIDX_ROOT"/test/tap/*.pl) >"$log_file" 2>&1
+    status=$?
+    ok=$(grep -cE '^ok [0-9]+' "$log_file")
+    skipped=$(grep -cE '^ok [0-9]+ .*# skip' "$log_file")
+    bad=$(grep -cE '^not ok [0-9]+' "$log_file")
+    PASSED=$((PASSED + ok - skipped))
+    SKIPPED=$((SKIPPED + skipped))
+    FAILED=$((FAILED + bad))
+    grep -E '^(not ok|ok [0-9]+ .*# skip)' "$log_file" | sed 's/^/    [tap] /' >&2
+    if [ "$bad" -gt 0 ] || [ "$status" -ne 0 ]; then
+        tail -40 "$log_file" >&2
+        find "$dir" -name '*.log' -path '*log*' -exec tail -20 {} + >&2 2>/dev/null
+        [ "$bad" -gt 0 ] && FAILURES+=("${UUIDX_LABEL:+[$UUIDX_LABEL] }TAP tests: see build/tap.log") ||
+            fail "TAP tests did not finish (see build/tap.log)"
+    fi
+    log "TAP (test/tap): $((ok - skipped)) passed, $bad failed, $skipped skipped"
+    rm -rf "$dir"
+}
+run_tap
 for script in test/server/*.sh; do
     run_test "server $(basename "$script" .sh)" "build/server-$(basename "$script" .sh).log" bash "$script"
 done
