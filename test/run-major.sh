@@ -87,7 +87,7 @@ run_tap() {
     local pgxs dir log_file=build/tap.log status ok bad skipped
     pgxs=$(dirname "$(dirname "$("$PG_CONFIG" --pgxs)")")  # .../lib/pgxs/src
     dir=$(mktemp -d /tmp/uuidx-tap.XXXXXX) && chmod 755 "$dir" && { ! is_root || chown postgres: "$dir"; }
-    (cd "$dir" && as_server_user env PATH="$PG_BIN:$PATH" PERL5LIB="$pgxs/test/perl" TESTDIR="$dir" \
+    (cd "$dir" && as_server_user env PATH="$PG_BIN:$PATH" PERL5LIB="$pgxs/test/perl:$UUIDX_ROOT/test/tap/lib" TESTDIR="$dir" \
         PG_REGRESS="$pgxs/test/regress/pg_regress" prove -v "$UUIDX_ROOT"/test/tap/*.pl) >"$log_file" 2>&1
     status=$?
     ok=$(grep -cE '^ok [0-9]+' "$log_file")

@@ -8,6 +8,8 @@
 #                                                   "-- DETAIL:  ..." or "-- HINT:  ..." line
 #                                                   in it must be what psql prints
 #   <!-- example: expect error unless preloaded --> as above per session; preloaded, it runs
+#   <!-- example: run by test/tap/NAME.pl on NODE --> a recipe of several servers: that TAP
+#                                                   test runs it on its server NODE
 #   <!-- example: check results -->                 runs; then each "SELECT ...;   -- RESULT"
 #                                                   line in it runs alone and must print RESULT
 #                                                   (columns joined by " | ", NULL as NULL, a
@@ -101,6 +103,12 @@ while read -r num line marker; do
     fi
     case "$marker" in
     "not run ("*")")
+        not_run=$((not_run + 1))
+        continue
+        ;;
+    "run by test/tap/"*".pl on "*)
+        script=${marker#run by }
+        [ -f "${script%% on *}" ] || failed "$line" "the marker names ${script%% on *}, which does not exist"
         not_run=$((not_run + 1))
         continue
         ;;

@@ -1,0 +1,63 @@
+# What the tests of several servers (test/tap/*.pl) share: the README's recipes that a test
+# runs as printed, and the node names those recipes use for their servers.
+#
+# A README block that needs several servers is marked on the line just before it with
+#   <!-- example: run by test/tap/NAME.pl on NODE -->
+# test/integration/readme_examples.sh leaves it alone, and NAME.pl runs it on its node
+# NODE, in document order, through readme_blocks(). The one edit a test makes to a recipe
+# is the address of a server: the recipes name servers by their node names (`host 'shard1'`
+# in a foreign server's options, `host=writer1` in a connection string), which
+# with_addresses() turns into the node's socket directory and port.
+package UuidxTap;
+
+use strict;
+use warnings;
+use Carp;
+use File::Basename qw(dirname);
+use File::Spec;
+use Exporter 'import';
+
+our @EXPORT = qw(readme_blocks with_addresses);
+
+my $readme = File::Spec->catfile(dirname(File::Spec->rel2abs(__FILE__)), '..', '..', '..', 'README.md');
+
+# readme_blocks(SCRIPT): ([NODE, SQL], ...) of the README blocks marked as run by
+# test/tap/SCRIPT.pl, in document order. Dies when there is none: a test whose recipes
+# were renamed away must not pass by running nothing.
+sub readme_blocks {
+    my ($script) = @_;
+    open(my $fh, '<', $readme) or croak "$readme: $!";
+    my (@blocks, $node, $sql, $previous);
+    while (my $line = <$fh>) {
+        if (defined $sql) {
+            if ($line =~ /^```\s*$/) { push @blocks, [ $node, $sql ]; undef $sql; $previous = '```'; }
+            else { $sql .= $line; }
+            next;
+        }
+        if ($line =~ /^```sql\s*$/) {
+            if (defined $previous && $previous =~ m{^<!-- example: run by test/tap/\Q$script\E\.pl on (\w+) -->$}) {
+                ($node, $sql) = ($1, '');
+            }
+            next;
+        }
+        $previous = $line =~ s/^\s+|\s+$//gr if $line =~ /\S/;
+    }
+    close $fh;
+    croak "README.md has no block marked '<!-- example: run by test/tap/$script.pl on NODE -->'" unless @blocks;
+    return @blocks;
+}
+
+# with_addresses(SQL, NAME => NODE, ...): SQL with each server named NAME given NODE's
+# address: `host 'NAME'` becomes `host 'SOCKET_DIR', port 'PORT'` and `host=NAME` becomes
+# `host=SOCKET_DIR port=PORT`.
+sub with_addresses {
+    my ($sql, %nodes) = @_;
+    while (my ($name, $node) = each %nodes) {
+        my ($dir, $port) = ($node->host, $node->port);
+        $sql =~ s/\bhost '\Q$name\E'/host '$dir', port '$port'/g;
+        $sql =~ s/\bhost=\Q$name\E\b/host=$dir port=$port/g;
+    }
+    return $sql;
+}
+
+1;
