@@ -1,4 +1,5 @@
 // The shared library's identity for PostgreSQL, and its load-time set-up.
+#include "foreign_bounds.hpp"
 #include "public_id.hpp"
 #include "server_order.hpp"
 #include "time_order.hpp"
@@ -17,6 +18,7 @@ void _PG_init(void) {
     uuidx::pg::init_server_order();
     uuidx::pg::install_time_predicates_planner();
     uuidx::pg::install_time_order_paths();
+    uuidx::pg::install_foreign_bounds_planner();
 }
 
 }  // extern "C"

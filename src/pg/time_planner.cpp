@@ -233,9 +233,13 @@ bool has_row_dependent_part(Node* node, void* context) {
     return expression_tree_walker(node, UUIDX_WALKER(has_row_dependent_part), context);
 }
 
+}  // namespace
+
 bool is_usable_comparand(Node* node) {
     return !has_row_dependent_part(node, nullptr) && !contain_volatile_functions(node);
 }
+
+namespace {
 
 // ---- pass 2: rewriting the comparisons ----------------------------------------------------
 
@@ -399,9 +403,11 @@ List* key_bounds_beside(const Rewrite& r, const TimeComparison& t, bool for_time
 
 // ---- the exact replacement: key <@ tstzrange(lower, upper) --------------------------------
 
-// A text constant, as the parser makes one (of the default collation).
+// A text argument of a function that reads it as bytes (a range's bounds, a time zone's
+// name): of no collation, like the calls taking it, so that postgres_fdw, which ships only
+// the collations it can trace to a foreign column, ships the call to a foreign table's server.
 Node* text_const(const char* text) {
-    return as_node(makeConst(TEXTOID, -1, DEFAULT_COLLATION_OID, -1, CStringGetTextDatum(text), false, false));
+    return as_node(makeConst(TEXTOID, -1, InvalidOid, -1, CStringGetTextDatum(text), false, false));
 }
 
 // A comparand as a timestamptz: a timestamp is read as UTC, as uuid_v7_to_timestamp() gives it.
@@ -413,7 +419,7 @@ Node* as_timestamptz(Node* comparand, Oid type) {
         return as_node(c);
     }
     return as_node(makeFuncExpr(F_TIMEZONE_TEXT_TIMESTAMP, TIMESTAMPTZOID,
-                                list_of(text_const("UTC"), copy_node(comparand)), InvalidOid, DEFAULT_COLLATION_OID,
+                                list_of(text_const("UTC"), copy_node(comparand)), InvalidOid, InvalidOid,
                                 COERCE_EXPLICIT_CALL));
 }
 
@@ -441,7 +447,7 @@ Node* window_condition(const Rewrite& r, const Var* key, const Window& w) {
                       w.upper == nullptr || w.upper->upper_inclusive() ? ']' : ')', '\0'};
     Node* window =
         as_node(makeFuncExpr(r.catalog->time_window, TSTZRANGEOID, lappend(list_of(lower, upper), text_const(bounds)),
-                             InvalidOid, DEFAULT_COLLATION_OID, COERCE_EXPLICIT_CALL));
+                             InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
     if (IsA(lower, Const) && IsA(upper, Const)) {
         window = eval_const_expressions(nullptr, window);
         if (IsA(window, Const) && castNode(Const, window)->constisnull) return makeBoolConst(false, false);
