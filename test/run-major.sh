@@ -16,7 +16,7 @@ source "$UUIDX_ROOT/test/lib/tally.sh"
 trap 'stop_cluster' EXIT
 
 ensure_dependencies && ensure_peer_packages "$PG_MAJOR" && ensure_packages prove:perl /usr/share/perl5/IPC/Run.pm:libipc-run-perl \
-        /usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1:faketime ||
+        /usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1:faketime /usr/sbin/pgbouncer:pgbouncer ||
     { fail "dependencies"; finish; exit 1; }
 log "PostgreSQL $("$PG_CONFIG" --version | sed 's/^PostgreSQL //'), $(g++ --version | head -1), $(clang++ --version 2>/dev/null | head -1)"
 

@@ -106,7 +106,7 @@ ensure_peer_packages() {
 # upgrades from, and the tools the test command and the builds use (both compilers, so each
 # build is checked with each). A name ending in ? is installed only where the suite has it.
 root_packages() {
-    local major old peer packages="make g++ clang libssl-dev ca-certificates faketime libipc-run-perl"
+    local major old peer packages="make g++ clang libssl-dev ca-certificates faketime libipc-run-perl pgbouncer"
     for major in $(majors_of_suite "$1"); do
         packages+=" postgresql-$major postgresql-server-dev-$major"
         for old in $(upgrade_sources_of "$major"); do

@@ -7,7 +7,10 @@
 # NODE, in document order, through readme_blocks(). The one edit a test makes to a recipe
 # is the address of a server: the recipes name servers by their node names (`host 'shard1'`
 # in a foreign server's options, `host=writer1` in a connection string), which
-# with_addresses() turns into the node's socket directory and port.
+# with_addresses() turns into the node's socket directory and port. A recipe that is not
+# SQL, such as a configuration file's excerpt in an ```ini block, is marked the same way and
+# read with readme_blocks(NAME, 'ini'): the test writes that very text, with its servers'
+# addresses, into the file it runs.
 package UuidxTap;
 
 use strict;
@@ -21,11 +24,12 @@ our @EXPORT = qw(readme_blocks with_addresses);
 
 my $readme = File::Spec->catfile(dirname(File::Spec->rel2abs(__FILE__)), '..', '..', '..', 'README.md');
 
-# readme_blocks(SCRIPT): ([NODE, SQL], ...) of the README blocks marked as run by
-# test/tap/SCRIPT.pl, in document order. Dies when there is none: a test whose recipes
-# were renamed away must not pass by running nothing.
+# readme_blocks(SCRIPT [, LANGUAGE]): ([NODE, TEXT], ...) of the README's ```LANGUAGE
+# blocks (sql unless given) marked as run by test/tap/SCRIPT.pl, in document order. Dies
+# when there is none: a test whose recipes were renamed away must not pass by running nothing.
 sub readme_blocks {
-    my ($script) = @_;
+    my ($script, $language) = @_;
+    $language //= 'sql';
     open(my $fh, '<', $readme) or croak "$readme: $!";
     my (@blocks, $node, $sql, $previous);
     while (my $line = <$fh>) {
@@ -34,7 +38,7 @@ sub readme_blocks {
             else { $sql .= $line; }
             next;
         }
-        if ($line =~ /^```sql\s*$/) {
+        if ($line =~ /^```\Q$language\E\s*$/) {
             if (defined $previous && $previous =~ m{^<!-- example: run by test/tap/\Q$script\E\.pl on (\w+) -->$}) {
                 ($node, $sql) = ($1, '');
             }
@@ -43,7 +47,7 @@ sub readme_blocks {
         $previous = $line =~ s/^\s+|\s+$//gr if $line =~ /\S/;
     }
     close $fh;
-    croak "README.md has no block marked '<!-- example: run by test/tap/$script.pl on NODE -->'" unless @blocks;
+    croak "README.md has no ```$language block marked '<!-- example: run by test/tap/$script.pl on NODE -->'" unless @blocks;
     return @blocks;
 }
 
