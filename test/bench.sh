@@ -27,6 +27,8 @@
 #   time windows, the stored created_at's copy of them and BRIN, BENCH_TIME_REPETITIONS (7)
 #   of each window or question and form; BENCH_TIME_ONLY (0; 1: only the time questions,
 #   without the generators' measurements and the plot);
+#   BENCH_SHARD_ROWS (1000000; 0: skipped) v7 keys on one server and on three hash shards
+#   of a postgres_fdw coordinator (test/bench/shards.pl), BENCH_SHARD_REPETITIONS (7);
 #   BENCH_PLAN_ROUNDS (300) rounds of BENCH_PLAN_QUERIES (100) plannings per session for the
 #   planning overhead; BENCH_BRIN_ROUNDS (3) builds of each index, after each of which each
 #   window runs BENCH_BRIN_REPETITIONS (3) times.
@@ -46,6 +48,8 @@ MIGRATION_PARENTS=${BENCH_MIGRATION_PARENTS:-0}
 TIME_ROWS=${BENCH_TIME_ROWS:-10000000}
 TIME_ONLY=${BENCH_TIME_ONLY:-0}
 TIME_REPETITIONS=${BENCH_TIME_REPETITIONS:-7}
+SHARD_ROWS=${BENCH_SHARD_ROWS:-1000000}
+SHARD_REPETITIONS=${BENCH_SHARD_REPETITIONS:-7}
 PLAN_ROUNDS=${BENCH_PLAN_ROUNDS:-300}
 PLAN_QUERIES=${BENCH_PLAN_QUERIES:-100}
 BRIN_ROUNDS=${BENCH_BRIN_ROUNDS:-3}
@@ -137,6 +141,19 @@ measure_time_questions() {
     psql_quiet -c 'DROP TABLE bench_brin_keys' || return 1
 }
 
+# The time questions asked of three hash shards and of one server (test/bench/shards.pl, on
+# PostgreSQL's TAP framework: five servers of their own); its table is appended to the report.
+measure_shards() {
+    local pgxs dir
+    pgxs=$(dirname "$(dirname "$("$PG_CONFIG" --pgxs)")")
+    dir=$(mktemp -d /tmp/uuidx-bench-shards.XXXXXX) && chmod 755 "$dir" && { ! is_root || chown postgres: "$dir"; }
+    log "hash shards: $SHARD_ROWS keys, $SHARD_REPETITIONS rounds"
+    (cd "$dir" && as_server_user env PATH="$PG_BIN:$PATH" PERL5LIB="$pgxs/test/perl" TESTDIR="$dir" \
+        PG_REGRESS="$pgxs/test/regress/pg_regress" perl "$UUIDX_ROOT/test/bench/shards.pl" "$SHARD_ROWS" \
+        "$SHARD_REPETITIONS" "$dir/shards.md") || { tail -30 "$dir"/tmp_check/log/regress_log_shards >&2; return 1; }
+    cat "$dir/shards.md" >>"$REPORT" && rm -rf "$dir"
+}
+
 # Everything that runs on the server's machine (here, or inside a root file system).
 run_benchmark() {
     trap stop_cluster EXIT
@@ -177,6 +194,7 @@ run_benchmark() {
         -v plan_queries="$PLAN_QUERIES" -v brin_rounds="$BRIN_ROUNDS" -v brin_repetitions="$BRIN_REPETITIONS" \
         -f test/bench/time_report.sql >>"$REPORT" || return 1
     [ "$MIGRATION_PARENTS" -eq 0 ] || measure_migration
+    [ "$SHARD_ROWS" -eq 0 ] || measure_shards
 }
 
 # The plot, made where the command was started (gnuplot is installed there if missing).
