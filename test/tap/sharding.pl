@@ -71,6 +71,8 @@ $nodes{single}->safe_psql('postgres', with_addresses(q{
     CREATE TABLE events (id uuid PRIMARY KEY, kind text NOT NULL, payload jsonb);
     INSERT INTO events SELECT * FROM coordinator_events;
     ANALYZE events;
+    CREATE FOREIGN TABLE coordinator_readings (id uuid, value numeric) SERVER coordinator OPTIONS (table_name 'readings');
+    CREATE TABLE readings (id uuid PRIMARY KEY, value numeric);
 }, coordinator => $coordinator));
 $_->safe_psql('postgres', 'ANALYZE') for @shards;
 
@@ -144,8 +146,19 @@ is(scalar(@ran), 1, 'a window of this month relative to now() runs on its shard 
 like($ran[0] // '', qr/readings_this_month/, '... the shard of this month');
 is($coordinator->safe_psql('postgres', "SELECT count(*) FROM readings WHERE $this_month"), '1000',
     'and counts its rows');
+my $this_month_range = $coordinator->safe_psql('postgres',
+    "SELECT format('%L::tstzrange', tstzrange(date_trunc('month', now()), date_trunc('month', now()) + interval '1 month'))");
+$plan = $coordinator->safe_psql('postgres', "EXPLAIN (COSTS OFF) SELECT count(*) FROM readings WHERE id <@ $this_month_range");
+is(join(',', $plan =~ /Foreign Scan on (readings_\w+)/g), 'readings_this_month',
+    'the operator with a constant range of this month is planned on its shard alone') or diag($plan);
+$plan = $coordinator->safe_psql('postgres', "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT count(*) FROM readings
+    WHERE id <@ tstzrange(date_trunc('month', now()), date_trunc('month', now()) + interval '1 month')");
+@ran = grep { !/never executed/ } ($plan =~ /(Foreign Scan on readings_\w+[^\n]*)/g);
+is(join(',', map { /(readings_\w+)/ } @ran), 'readings_this_month',
+    'the operator with a range relative to now() runs on the shard of this month alone') or diag($plan);
 
 # ---- every answer is one server's -----------------------------------------------------------
+$nodes{single}->safe_psql('postgres', 'INSERT INTO readings SELECT * FROM coordinator_readings; ANALYZE readings');
 my @questions = (
     "SELECT id FROM events WHERE $window",
     "SELECT id FROM events WHERE uuid_v7_to_timestamptz(id) >= now() - interval '1 day'",
@@ -158,6 +171,10 @@ my @questions = (
     $latest,
     "SELECT id FROM events WHERE uuid_v7_to_timestamptz(id) < now() - interval '30 days' ORDER BY uuid_v7_to_timestamptz(id) DESC, id DESC LIMIT 20",
     "SELECT id FROM (SELECT id, uuid_v7_to_timestamptz(id) AS created_at FROM events) v WHERE created_at >= now() - interval '12 hours'",
+    "SELECT id FROM readings WHERE $this_month",
+    "SELECT id FROM readings WHERE uuid_v7_to_timestamptz(id) >= now() - interval '10 days'",
+    "SELECT id FROM readings WHERE id <@ tstzrange(date_trunc('month', now()) - interval '2 weeks', date_trunc('month', now()) + interval '2 weeks')",
+    "SELECT id FROM readings ORDER BY uuid_v7_to_timestamptz(id) DESC, id DESC LIMIT 20",
 );
 foreach my $question (@questions) {
     # In the order the question gives (LIMIT), or by key; a digest of the ids and their count.
@@ -166,9 +183,10 @@ foreach my $question (@questions) {
     $digest = "SELECT count(*) || ' ' || coalesce(md5(string_agg(id::text, ',' ORDER BY id)), '') FROM ($question) q"
         unless $question =~ /LIMIT/;
     my $one_server = $nodes{single}->safe_psql('postgres', $digest);
-    is($coordinator->safe_psql('postgres', $digest), $one_server, "the shards answer as one server: $question");
+    my $name = $question =~ s/\s+/ /gr;
+    is($coordinator->safe_psql('postgres', $digest), $one_server, "the shards answer as one server: $name");
     is($coordinator->safe_psql('postgres', "SET uuidx.time_predicates = off; $digest"), $one_server,
-        "... and as themselves without uuidx's planner: $question");
+        "... and as themselves without uuidx's planner: $name");
 }
 is($coordinator->safe_psql('postgres', q{
         SET plan_cache_mode = force_generic_plan;
