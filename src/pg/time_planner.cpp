@@ -710,7 +710,9 @@ void define_time_predicates() {
         "Lets indexes on a uuid key answer comparisons of the key's time, such as uuid_v7_to_timestamptz(id) > c.",
         "With this on, the planner rewrites such a comparison into the operator it is equal to (id <@ "
         "uuid_time_window(...)), or on partitioned tables adds the key range it implies beside it, so that a btree "
-        "or BRIN index on the key and partition pruning can use it. Results do not change.",
+        "or BRIN index on the key and partition pruning can use it; in a query that reads a foreign table, it computes "
+        "a time bound such as now() - interval '1 day' once, before the scan, so that postgres_fdw can send it. "
+        "Results do not change.",
         &time_predicates_enabled, true, PGC_USERSET, 0, nullptr, nullptr, nullptr);
 }
 
