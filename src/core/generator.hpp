@@ -60,6 +60,17 @@ public:
     // RFC 9562 UUIDv1: ordered Gregorian time, this process's random clock_seq and node.
     Result<Uuid> v1() noexcept;
 
+    // Raises the order cell of `key`'s family (v7, or v1/v6 together) to the key's time,
+    // never lowering it, so that every ordered value drawn from that cell afterwards sorts
+    // after `key`. Returns the family and the time its cell then holds (the floor in
+    // effect), or unexpected_version for a key that carries no ordered time.
+    Result<OrderedTime> raise_order_floor(const Uuid& key) noexcept {
+        const Result<OrderedTime> time = ordered_time_of(key);
+        if (!time) return time;
+        TickSequence& sequence = time.value.family == OrderFamily::v7 ? v7_ticks_ : gregorian_ticks_;
+        return {{time.value.family, sequence.raise_to(time.value.value)}};
+    }
+
     // Forgets every per-process secret: the child of a fork calls it before any UUID.
     void after_fork_in_child() noexcept {
         random_.discard();

@@ -178,6 +178,40 @@ constexpr Result<int64_t> embedded_unix_us(const Uuid& u) noexcept {
     }
 }
 
+// --- The ordered time of a key ----------------------------------------------------------
+// Which order cell a key's time belongs to, and that time in the cell's units: a v7's full
+// tick count (unix_ts_ms, the 12 bits of rand_a and the 4 bits of rand_b after the variant,
+// as encode_v7 writes them), or a v1's or v6's 60-bit Gregorian count. A key of any other
+// version, or of another variant (whose bits after rand_a differ), carries no ordered time.
+// A cell raised to this value hands out only values above it, and the keys made from them
+// sort after the key: a v7 compares by its tick count first (the variant bits, between
+// rand_a and the low 4 bits, are the same in both); v6 compares by its Gregorian count,
+// and v1 shares the cell so that its times follow.
+enum class OrderFamily : uint8_t { v7, gregorian };
+struct OrderedTime {
+    OrderFamily family;
+    uint64_t value;
+};
+
+constexpr Result<OrderedTime> ordered_time_of(const Uuid& u) noexcept {
+    if (!u.is_rfc9562()) return Result<OrderedTime>::failure(Errc::unexpected_version);
+    switch (u.version_nibble()) {
+        case 7: {
+            const uint64_t fraction =
+                (uint64_t{u.bytes[6] & 0x0Fu} << 12) | (uint64_t{u.bytes[7]} << 4) | ((u.bytes[8] >> 2) & 0x0Fu);
+            return {{OrderFamily::v7, v7_ticks(unix_ts_ms(u), fraction)}};
+        }
+        case 1:
+        case 6: return {{OrderFamily::gregorian, decode_gregorian(u).timestamp_100ns}};
+        default: return Result<OrderedTime>::failure(Errc::unexpected_version);
+    }
+}
+
+// Unix microseconds of a Gregorian 100-ns count, rounded as embedded_unix_us() does.
+constexpr int64_t gregorian_to_unix_us(uint64_t timestamp_100ns) noexcept {
+    return static_cast<int64_t>(timestamp_100ns / 10) - kGregorianToUnix100ns / 10;
+}
+
 // --- RFC 9562 Appendix A, checked at compile time ---------------------------------------
 namespace vectors {
 inline constexpr GregorianFields kA1Fields{138648505420000000, 13256, 0x9f6bdeced846};
@@ -188,6 +222,9 @@ static_assert(unix_ts_ms(uuid_from_canonical("017f22e2-79b0-7cc3-98c4-dc0c0c0739
 static_assert(embedded_unix_us(uuid_from_canonical("c232ab00-9414-11ec-b3c8-9f6bdeced846")).value == 1645557742000000);
 static_assert(v7_min(1645557742000) == uuid_from_canonical("017f22e2-79b0-7000-8000-000000000000"));
 static_assert(v7_max(1645557742000) == uuid_from_canonical("017f22e2-79b0-7fff-bfff-ffffffffffff"));
+static_assert(ordered_time_of(v7_max(1645557742000)).value.value == v7_ticks(1645557742000, kV7TicksPerMs - 1));
+static_assert(ordered_time_of(uuid_from_canonical("1ec9414c-232a-6b00-b3c8-9f6bdeced846")).value.value ==
+              kA1Fields.timestamp_100ns);
 }  // namespace vectors
 
 }  // namespace uuidx

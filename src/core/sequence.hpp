@@ -37,6 +37,21 @@ public:
         }
     }
 
+    // Raises the cell to at least `floor` (capped at max_value), never lowering it, so every
+    // value handed out afterwards is greater than `floor`; returns the value the cell then
+    // holds. A compare-and-swap loop like next(): a concurrent next() either sees the
+    // raised value or published its own before it, which the raise then leaves alone if it is
+    // already higher.
+    uint64_t raise_to(uint64_t floor) noexcept {
+        if (floor > max_) floor = max_;
+        uint64_t last = cell_->load(std::memory_order_relaxed);
+        while (last < floor) {
+            if (cell_->compare_exchange_weak(last, floor, std::memory_order_acq_rel, std::memory_order_relaxed))
+                return floor;
+        }
+        return last;
+    }
+
     void use_cell(OrderCell* cell) noexcept { cell_ = cell; }
     const OrderCell* cell() const noexcept { return cell_; }
 

@@ -395,6 +395,143 @@ TEST(TickSequenceTest, UseCellSwitchesWhereOrderIsKept) {
     EXPECT_EQ(local.load(), 1u);
 }
 
+TEST(TickSequenceTest, RaiseToRaisesAndTheNextValueIsAboveTheFloor) {
+    OrderCell cell{10};
+    TickSequence seq(&cell, 1000);
+    EXPECT_EQ(seq.raise_to(500), 500u);
+    EXPECT_EQ(cell.load(), 500u);
+    EXPECT_EQ(seq.next(20).value, 501u);   // a clock behind the floor: the floor plus one
+    EXPECT_EQ(seq.next(700).value, 700u);  // a clock past the floor: the clock
+}
+
+TEST(TickSequenceTest, RaiseToNeverLowersAndReturnsWhatTheCellHolds) {
+    OrderCell cell{500};
+    TickSequence seq(&cell, 1000);
+    EXPECT_EQ(seq.raise_to(499), 500u);
+    EXPECT_EQ(seq.raise_to(0), 500u);
+    EXPECT_EQ(seq.raise_to(500), 500u);
+    EXPECT_EQ(cell.load(), 500u);
+    EXPECT_EQ(seq.next(0).value, 501u);
+}
+
+TEST(TickSequenceTest, RaiseToIsCappedAtTheMaximumWhereNextFails) {
+    OrderCell cell{0};
+    TickSequence seq(&cell, 1000);
+    EXPECT_EQ(seq.raise_to(5000), 1000u);
+    EXPECT_EQ(seq.next(0).error, Errc::time_out_of_range);
+    OrderCell full{0};
+    TickSequence full_range(&full, ~uint64_t{0});
+    EXPECT_EQ(full_range.raise_to(~uint64_t{0}), ~uint64_t{0});
+    EXPECT_EQ(full_range.next(0).error, Errc::time_out_of_range);
+}
+
+// --- raising the order floor to a key ---------------------------------------------------------
+
+TEST(OrderedTimeOf, V7IsItsFullTickCountAsTheTestsReadIt) {
+    for (const uint64_t fraction : {uint64_t{0}, uint64_t{1}, uint64_t{0x000F}, uint64_t{0x0010}, uint64_t{0xFFFF}}) {
+        const uint8_t tail[8] = {0x03, 1, 2, 3, 4, 5, 6, 7};
+        const Uuid key = uuidx::encode_v7(uuidx::v7_ticks(kStartMs, fraction), tail);
+        const auto time = uuidx::ordered_time_of(key);
+        ASSERT_TRUE(time) << fraction;
+        EXPECT_EQ(time.value.family, uuidx::OrderFamily::v7);
+        EXPECT_EQ(time.value.value, uuidx::v7_ticks(kStartMs, fraction)) << fraction;
+        EXPECT_EQ(time.value.value, v7_ticks_of(key)) << fraction;
+    }
+}
+
+TEST(OrderedTimeOf, V1AndV6AreTheirGregorianCount) {
+    const auto v1 = uuidx::ordered_time_of(uuidx_test::kA1V1);
+    const auto v6 = uuidx::ordered_time_of(uuidx::uuid_from_canonical("1ec9414c-232a-6b00-b3c8-9f6bdeced846"));
+    ASSERT_TRUE(v1);
+    ASSERT_TRUE(v6);
+    EXPECT_EQ(v1.value.family, uuidx::OrderFamily::gregorian);
+    EXPECT_EQ(v6.value.family, uuidx::OrderFamily::gregorian);
+    EXPECT_EQ(v1.value.value, 138648505420000000u);  // RFC 9562 A.1 and B.1: the same time
+    EXPECT_EQ(v6.value.value, 138648505420000000u);
+    EXPECT_EQ(uuidx::gregorian_to_unix_us(v1.value.value), 1645557742000000);
+}
+
+TEST(OrderedTimeOf, OtherVersionsAndVariantsCarryNone) {
+    Uuid v4{};
+    v4.set_version_and_variant(4);
+    Uuid v7_of_another_variant = uuidx::v7_min(kStartMs);
+    v7_of_another_variant.bytes[8] = 0xC0;  // variant 110 (Microsoft)
+    Uuid v8{};
+    v8.set_version_and_variant(8);
+    Uuid max{};
+    for (auto& b : max.bytes) b = 0xFF;
+    for (const Uuid& key : {Uuid{}, max, v4, v8, v7_of_another_variant, uuidx_test::kA2V3})
+        EXPECT_EQ(uuidx::ordered_time_of(key).error, Errc::unexpected_version);
+}
+
+TEST_F(GeneratorTest, RaisingTheFloorToAV7KeyAheadOfTheClockMakesTheNextV7SortAfterIt) {
+    const Uuid before = v7();
+    // A key an hour ahead of this clock with the largest fraction and tail of its millisecond:
+    // the next tick is the next millisecond's first.
+    const Uuid ahead = uuidx::v7_max(kStartMs + 3600 * 1000);
+    ASSERT_LT(before, ahead);
+    const auto floor = gen.raise_order_floor(ahead);
+    ASSERT_TRUE(floor);
+    EXPECT_EQ(floor.value.family, uuidx::OrderFamily::v7);
+    EXPECT_EQ(floor.value.value, v7_ticks_of(ahead));
+    EXPECT_EQ(v7_cell.load(), v7_ticks_of(ahead));
+    Uuid previous = ahead;
+    for (int i = 0; i < 100; ++i) {
+        const Uuid next = v7();
+        ASSERT_LT(previous, next) << "call " << i;
+        previous = next;
+    }
+    EXPECT_EQ(uuidx::unix_ts_ms(previous), kStartMs + 3600 * 1000 + 1);
+    EXPECT_EQ(gregorian_cell.load(), 0u);  // the other family's cell is untouched
+}
+
+TEST_F(GeneratorTest, RaisingTheFloorToEveryFractionOfAMillisecondKeepsOrder) {
+    // Keys that differ from the next tick only in the 4 fraction bits after the variant.
+    for (uint64_t fraction = 0; fraction < 64; ++fraction) {
+        const uint8_t ones[8] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+        const Uuid key = uuidx::encode_v7(uuidx::v7_ticks(kStartMs + 10, fraction), ones);
+        ASSERT_TRUE(gen.raise_order_floor(key));
+        ASSERT_LT(key, v7()) << fraction;
+    }
+}
+
+TEST_F(GeneratorTest, RaisingTheFloorToAnOlderKeyLowersNothing) {
+    clock.set(kStartNs + 10 * kNsPerMs);
+    const Uuid last = v7();
+    const auto floor = gen.raise_order_floor(uuidx::v7_min(kStartMs));
+    ASSERT_TRUE(floor);
+    EXPECT_EQ(floor.value.value, v7_ticks_of(last));  // the floor in effect: the last tick
+    clock.set(kStartNs);
+    EXPECT_LT(last, v7());
+}
+
+TEST_F(GeneratorTest, RaisingTheFloorToAV1OrV6KeyOrdersBothAfterIt) {
+    const uint64_t start = uuidx::gregorian_from_unix_ns(kStartNs).value;
+    const uint64_t ahead = start + uint64_t{36000000000};  // an hour, in 100 ns
+    const uuidx::GregorianFields fields{ahead, 7, 0x010203040506};
+    const auto floor = gen.raise_order_floor(uuidx::encode_v1(fields));
+    ASSERT_TRUE(floor);
+    EXPECT_EQ(floor.value.family, uuidx::OrderFamily::gregorian);
+    EXPECT_EQ(floor.value.value, ahead);
+    const Uuid next6 = v6();
+    EXPECT_LT(uuidx::encode_v6(fields), next6);
+    EXPECT_EQ(uuidx::decode_gregorian(next6).timestamp_100ns, ahead + 1);
+    EXPECT_EQ(uuidx::decode_gregorian(v1()).timestamp_100ns, ahead + 2);
+    EXPECT_EQ(gen.raise_order_floor(uuidx::encode_v6({ahead + 1000, 0, 0})).value.value, ahead + 1000);
+    EXPECT_EQ(uuidx::decode_gregorian(v1()).timestamp_100ns, ahead + 1001);
+    EXPECT_EQ(v7_cell.load(), 0u);
+}
+
+TEST_F(GeneratorTest, RaisingTheFloorToAKeyWithoutOrderedTimeChangesNothing) {
+    const Uuid last = v7();
+    const uint64_t cell = v7_cell.load();
+    EXPECT_EQ(gen.raise_order_floor(v4()).error, Errc::unexpected_version);
+    EXPECT_EQ(gen.raise_order_floor(Uuid{}).error, Errc::unexpected_version);
+    EXPECT_EQ(v7_cell.load(), cell);
+    EXPECT_EQ(gregorian_cell.load(), 0u);
+    EXPECT_LT(last, v7());
+}
+
 TEST_F(GeneratorTest, UseOrderCellsMovesBothSequences) {
     OrderCell other_v7{uuidx::v7_ticks(kStartMs + 10, 0)};
     OrderCell other_gregorian{uuidx::gregorian_from_unix_ns(kStartNs).value + 50};

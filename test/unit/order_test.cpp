@@ -237,4 +237,46 @@ TEST(TickSequenceConcurrency, ThreadsWithAFrozenClockGetExactlyOneToN) {
     EXPECT_EQ(cell.load(), all.size());
 }
 
+// A raise racing with generation: threads draw v7 ticks from one cell while another raises
+// its floor step by step. Every value drawn after a raise returned is above that floor, no
+// value is drawn twice, and the cell is never lowered.
+TEST(TickSequenceConcurrency, RaisesRacingWithNextNeverLowerTheCellNorRepeatAValue) {
+    OrderCell cell{0};
+    constexpr uint64_t kRaises = 2000;
+    constexpr uint64_t kStep = 1000;
+    std::vector<std::vector<uint64_t>> got(kThreads);
+    std::atomic<uint64_t> floor_in_effect{0};
+    std::atomic<int> failures{0};
+    std::atomic<int> below_floor{0};
+    run_concurrently([&](int t) {
+        TickSequence seq(&cell, uuidx::kV7MaxTicks);
+        if (t == 0) {
+            for (uint64_t i = 1; i <= kRaises; ++i) {
+                const uint64_t held = seq.raise_to(i * kStep);
+                if (held < i * kStep) failures.fetch_add(1);
+                floor_in_effect.store(i * kStep);
+            }
+            return;
+        }
+        for (size_t i = 0; i < kPerThread / 4; ++i) {
+            const uint64_t floor = floor_in_effect.load();
+            const auto r = seq.next(0);
+            if (!r) failures.fetch_add(1);
+            if (r.value <= floor) below_floor.fetch_add(1);
+            got[t].push_back(r.value);
+        }
+    });
+    EXPECT_EQ(failures.load(), 0);
+    EXPECT_EQ(below_floor.load(), 0);
+    std::vector<uint64_t> all;
+    for (const auto& per_thread : got) {
+        for (size_t i = 1; i < per_thread.size(); ++i) ASSERT_LT(per_thread[i - 1], per_thread[i]) << i;
+        all.insert(all.end(), per_thread.begin(), per_thread.end());
+    }
+    std::sort(all.begin(), all.end());
+    EXPECT_EQ(adjacent_duplicates(all), 0u);
+    EXPECT_GE(cell.load(), kRaises * kStep);
+    EXPECT_GE(cell.load(), all.back());
+}
+
 }  // namespace
