@@ -16,7 +16,7 @@ OBJS         = $(CORE_SRCS:.cpp=.o) $(PG_SRCS:.cpp=.o) $(TEST_BUILD_OBJS)
 # NEXT_VERSION is empty between a release and the first change of the next version: then
 # nothing is built, and sql/uuidx.sql is LAST_RELEASE's source.
 LAST_RELEASE     = 1.2.0
-NEXT_VERSION     =
+NEXT_VERSION     = 1.3.0
 RELEASED_SCRIPTS = sql/uuidx--1.0.sql sql/uuidx--1.0--1.1.0.sql sql/uuidx--1.1.0.sql \
                    sql/uuidx--1.1.0--1.2.0.sql sql/uuidx--1.2.0.sql
 BUILT_SCRIPTS    = $(if $(NEXT_VERSION),sql/uuidx--$(NEXT_VERSION).sql sql/uuidx--$(LAST_RELEASE)--$(NEXT_VERSION).sql)
@@ -30,7 +30,7 @@ DATA_built       = $(BUILT_SCRIPTS)
 # so and leave the database as they found it.
 REGRESS      = untouched_catalog extension_update ossp_coexistence catalog inspect generate_v7 uuidv7_shift uuidv7_infinity \
                generate_v6_v1 name_based name_based_v3 family_misc time_range range_plans time_predicates time_order partitions \
-               migration_guide switch_to_uuidx text_forms bad_input builtin_parity base32hex_parity
+               migration_guide switch_to_uuidx text_forms bad_input builtin_parity base32hex_parity order_floor
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 # REGRESS_SKIP=name... leaves tests out (debian/rules, for the build-time test).
 REGRESS     := $(filter-out $(REGRESS_SKIP),$(REGRESS))

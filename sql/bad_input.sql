@@ -171,6 +171,18 @@ INSERT INTO bad_calls VALUES
     ('uuid_time_key_at_start(uuid)', 'nil', 'uuid_time_key_at_start(''00000000-0000-0000-0000-000000000000'')', '00000'),
     ('uuid_time_in_range(uuid, tstzrange)', 'NULL key', $$uuid_time_in_range(NULL, 'empty')$$, '00000'),
     ('tstzrange_contains_uuid_time(tstzrange, uuid)', 'NULL key', $$tstzrange_contains_uuid_time('empty', NULL)$$, '00000'),
+    -- the order floor: keys that carry no ordered time, refused before anything else in
+    -- either server mode (its valid keys, which differ by mode: order_floor)
+    ('uuidx_raise_order_floor(uuid)', 'NULL', 'uuidx_raise_order_floor(NULL)', '00000'),
+    ('uuidx_raise_order_floor(uuid)', 'nil', $$uuidx_raise_order_floor('00000000-0000-0000-0000-000000000000')$$, '22023'),
+    ('uuidx_raise_order_floor(uuid)', 'max', 'uuidx_raise_order_floor(uuid_max())', '22023'),
+    ('uuidx_raise_order_floor(uuid)', 'version 3', $$uuidx_raise_order_floor(uuidv3(uuid_namespace('dns'), 'x'))$$, '22023'),
+    ('uuidx_raise_order_floor(uuid)', 'version 4', 'uuidx_raise_order_floor(public.uuidv4())', '22023'),
+    ('uuidx_raise_order_floor(uuid)', 'version 5', $$uuidx_raise_order_floor(uuidv5(uuid_namespace('dns'), 'x'))$$, '22023'),
+    ('uuidx_raise_order_floor(uuid)', 'version 8', $$uuidx_raise_order_floor(uuidv8(decode(repeat('ab', 16), 'hex')))$$, '22023'),
+    ('uuidx_raise_order_floor(uuid)', 'v7 bits of variant 110', $$uuidx_raise_order_floor('017f22e2-79b0-7cc3-d8c4-dc0c0c07398f')$$, '22023'),
+    ('uuidx_raise_order_floor(uuid)', 'v1 bits of variant 0', $$uuidx_raise_order_floor('c232ab00-9414-11ec-33c8-9f6bdeced846')$$, '22023'),
+    ('uuidx_raise_order_floor(uuid)', 'version 15 (none)', $$uuidx_raise_order_floor('017f22e2-79b0-fcc3-98c4-dc0c0c07398f')$$, '22023'),
     -- the planner's entry points take internal, which no SQL value converts to: no call
     -- (42883 finds no such function; newer minor releases say 0A000 for internal instead)
     ('uuid_time_in_range_support(internal)', 'called from SQL', 'uuid_time_in_range_support(NULL)', '42883 or 0A000'),

@@ -26,8 +26,9 @@ SELECT pg_catalog.set_config('search_path',
 --@ end
 
 -- Volatility tells the truth: what reads the clock or the random source is VOLATILE,
--- pure functions are IMMUTABLE STRICT. Everything is PARALLEL SAFE. The one exception is a
--- peer's contract: a function offered under pg_uuidv7's name carries pg_uuidv7's labels.
+-- pure functions are IMMUTABLE STRICT. Everything is PARALLEL SAFE but what changes the
+-- server's state (uuidx_raise_order_floor, at the end). The one other exception is a peer's
+-- contract: a function offered under pg_uuidv7's name carries pg_uuidv7's labels.
 -- No name here is one of uuid-ossp's (uuid_generate_v1/v1mc/v3/v4/v5, uuid_nil, uuid_ns_*),
 -- so both extensions live in one schema.
 
@@ -452,3 +453,18 @@ CREATE FUNCTION uuidx_order_scope() RETURNS text
     LANGUAGE C STABLE PARALLEL SAFE;
 COMMENT ON FUNCTION uuidx_order_scope() IS
     'server when uuidx is preloaded and v1/v6/v7 values are ordered across all sessions; session otherwise';
+
+--@ begin both
+-- After a failover, the new primary's clock may be behind the newest key its old primary
+-- made: this raises the server-wide order cell of the key's family (v7, or v1 and v6) to
+-- the key's time, as setval() moves a sequence, and never lowers it. It changes the
+-- server's state: VOLATILE, PARALLEL UNSAFE. A raise far into the future makes keys carry
+-- future times, and at the end of the range makes generation fail until a restart, so it
+-- is the operator's: revoked from PUBLIC, granted to the role that runs failovers.
+CREATE FUNCTION uuidx_raise_order_floor(past uuid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'uuidx_raise_order_floor'
+    LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+COMMENT ON FUNCTION uuidx_raise_order_floor(uuid) IS
+    'Raises the server-wide order so that every v7 (for a v7 key) or v1/v6 (for a v1 or v6 key) made afterwards sorts after the key, never lowering it; returns the floor in effect. For a new primary whose clock is behind; needs uuidx preloaded, lost at restart';
+REVOKE ALL ON FUNCTION uuidx_raise_order_floor(uuid) FROM PUBLIC;
+--@ end

@@ -2,6 +2,7 @@
 
 #include <new>
 
+#include "../core/layout.hpp"
 #include "../core/process.hpp"
 #include "datums.hpp"
 #include "door.hpp"
@@ -73,7 +74,33 @@ Generator& ordered_generator() {
     return process_generator();
 }
 
+// Whether the process generator draws from the shared cells: what generation really does,
+// not what the configuration meant.
+bool server_order_in_effect() {
+    return shared_order != nullptr && process_generator().uses_order_cells(&shared_order->v7, &shared_order->gregorian);
+}
+
 }  // namespace uuidx::pg
+
+namespace {
+
+// A floor further ahead of the clock than this is worth a warning: keys then carry the
+// floor's time, not the clock's, until the clock gets there.
+constexpr int64 kFloorAheadWarningUs = 60 * USECS_PER_SEC;
+
+[[noreturn]] void raise_no_ordered_time(const uuidx::Uuid& key) {
+    uuidx::pg::raise_core_error(
+        uuidx::Errc::unexpected_version,
+        key.is_rfc9562()
+            ? psprintf("uuidx_raise_order_floor() takes a version 1, 6 or 7 UUID; a version %d UUID carries no "
+                       "ordered time.",
+                       key.version_nibble())
+            : psprintf("uuidx_raise_order_floor() takes a version 1, 6 or 7 UUID; one of variant %d has no version "
+                       "and carries no ordered time.",
+                       key.variant()));
+}
+
+}  // namespace
 
 extern "C" {
 
@@ -81,10 +108,45 @@ extern "C" {
 // really does, not what the configuration meant.
 PG_FUNCTION_INFO_V1(uuidx_order_scope);
 Datum uuidx_order_scope(PG_FUNCTION_ARGS) {
-    const auto* shared = uuidx::pg::shared_order;
-    const bool server_wide =
-        shared != nullptr && uuidx::process_generator().uses_order_cells(&shared->v7, &shared->gregorian);
-    PG_RETURN_TEXT_P(cstring_to_text(server_wide ? "server" : "session"));
+    PG_RETURN_TEXT_P(cstring_to_text(uuidx::pg::server_order_in_effect() ? "server" : "session"));
+}
+
+// uuidx_raise_order_floor(past uuid): every v7 (for a v7 key) or v1/v6 (for a v1 or v6 key)
+// the server makes from now on sorts after `past`, as setval() moves a sequence; for a new
+// primary whose clock is behind the keys its old primary made. Only the shared cells can
+// carry that to every session, so without preloading it is an error, not a session's floor.
+// Returns the time the cell holds afterwards: the floor in effect, which is `past`'s time or
+// a later one already there.
+PG_FUNCTION_INFO_V1(uuidx_raise_order_floor);
+Datum uuidx_raise_order_floor(PG_FUNCTION_ARGS) {
+    const uuidx::Uuid past = uuidx::pg::uuid_from_datum(PG_GETARG_UUID_P(0));
+    if (!uuidx::ordered_time_of(past)) raise_no_ordered_time(past);
+    if (!uuidx::pg::server_order_in_effect())
+        ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+                        errmsg("uuidx is not preloaded, so there is no server-wide order to raise"),
+                        errdetail("Without preloading, each session orders its own UUIDs: a floor raised in this "
+                                  "session would not reach the others."),
+                        errhint("Add 'uuidx' to shared_preload_libraries in postgresql.conf and restart the "
+                                "server.")));
+
+    const uuidx::Result<uuidx::OrderedTime> floor = uuidx::process_generator().raise_order_floor(past);
+    if (!floor) raise_no_ordered_time(past);
+    const int64 floor_unix_us = floor.value.family == uuidx::OrderFamily::v7
+                                    ? uuidx::v7_ticks_to_unix_us(floor.value.value)
+                                    : uuidx::gregorian_to_unix_us(floor.value.value);
+    const TimestampTz floor_time = floor_unix_us - kUnixToPostgresEpochUs;
+
+    const TimestampTz now = GetCurrentTimestamp();
+    if (floor_time - now > kFloorAheadWarningUs)
+        ereport(WARNING,
+                (errmsg("the order floor is %.0f seconds ahead of the server's clock",
+                        static_cast<double>(floor_time - now) / USECS_PER_SEC),
+                 errdetail("Until the clock reaches %s, new %s carry the floor's time plus a step per key, not the "
+                           "clock's.",
+                           timestamptz_to_str(floor_time),
+                           floor.value.family == uuidx::OrderFamily::v7 ? "v7 keys" : "v1 and v6 keys"),
+                 errhint("Check the server's clock; a floor raised too far stays until the server restarts.")));
+    PG_RETURN_TIMESTAMPTZ(floor_time);
 }
 
 }  // extern "C"

@@ -16,4 +16,7 @@ void init_server_order();
 // uuidx.require_server_order is on and the cells are not shared.
 Generator& ordered_generator();
 
+// Whether the process's generator draws from the server's shared order cells.
+bool server_order_in_effect();
+
 }  // namespace uuidx::pg
