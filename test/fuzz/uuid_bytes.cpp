@@ -1,7 +1,9 @@
-// Any 16 bytes read as a UUID: v1 <-> v6 conversion, the embedded timestamp and
-// uuid_inspect()'s fields, checked against the RFC 9562 layouts decoded here bit by bit.
-// v1 -> v6 -> v1 and v6 -> v1 -> v6 give back the input; every other input is
-// unexpected_version; inspect()'s fields put back together are the input's bits.
+// Any 16 bytes read as a UUID: v1 <-> v6 conversion, the embedded timestamp, the ordered
+// time an order floor is raised to, and uuid_inspect()'s fields, checked against the RFC
+// 9562 layouts decoded here bit by bit. v1 -> v6 -> v1 and v6 -> v1 -> v6 give back the
+// input; every other input is unexpected_version; a v7 or v6 made from the next tick of a
+// key's ordered time sorts after the key; inspect()'s fields put back together are the
+// input's bits.
 #include "deterministic.hpp"
 #include "inspect.hpp"
 #include "layout.hpp"
@@ -80,6 +82,31 @@ void check_timestamp(const Uuid& u, bool rfc_variant, int version) {
     }
 }
 
+// The time uuidx_raise_order_floor() raises a cell to: a v7's 64 bits from unix_ts_ms to the
+// 4 bits after the variant (version and variant left out), a v1's or v6's 60-bit count. The
+// next value of the cell makes a key that sorts after the input, whatever its random bits.
+void check_ordered_time(const Uuid& u, bool rfc_variant, int version, const uint8_t (&tail)[8]) {
+    const auto time = uuidx::ordered_time_of(u);
+    if (rfc_variant && version == 7) {
+        const uint64_t ticks =
+            (big_endian(u, 0, 6) << 16) | ((big_endian(u, 6, 2) & 0x0FFF) << 4) | ((u.bytes[8] >> 2) & 0x0F);
+        FUZZ_CHECK(time && time.value.family == uuidx::OrderFamily::v7 && time.value.value == ticks);
+        if (ticks != ~uint64_t{0}) FUZZ_CHECK(u < uuidx::encode_v7(ticks + 1, tail));
+    } else if (rfc_variant && (version == 1 || version == 6)) {
+        const uint64_t timestamp = version == 1 ? v1_timestamp(u) : v6_timestamp(u);
+        FUZZ_CHECK(time && time.value.family == uuidx::OrderFamily::gregorian && time.value.value == timestamp);
+        if (version == 6 && timestamp != uuidx::kGregorianMax100ns) {
+            uint64_t node = 0;
+            for (int i = 2; i < 8; ++i) node = (node << 8) | tail[i];
+            const uuidx::GregorianFields next{timestamp + 1, static_cast<uint16_t>(((tail[0] << 8) | tail[1]) & 0x3FFF),
+                                              node};
+            FUZZ_CHECK(u < uuidx::encode_v6(next));
+        }
+    } else {
+        FUZZ_CHECK(time.error == Errc::unexpected_version);
+    }
+}
+
 void check_inspection(const Uuid& u, bool rfc_variant, int version) {
     const uuidx::Inspection info = uuidx::inspect(u);
     const int top_bits = u.bytes[8] >> 5;
@@ -134,6 +161,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const int version = u.bytes[6] >> 4;
     check_reordering(u, rfc_variant, version);
     check_timestamp(u, rfc_variant, version);
+    uint8_t tail[8];
+    input.take(tail, sizeof tail);
+    check_ordered_time(u, rfc_variant, version, tail);
     check_inspection(u, rfc_variant, version);
     return 0;
 }
