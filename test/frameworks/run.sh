@@ -41,6 +41,13 @@ case $NAME in
         fresh_database || exit 1
         cd "$HERE/django" && python3 -B test_django.py
         ;;
+    sqlalchemy)
+        skip_without /usr/lib/python3/dist-packages/sqlalchemy/__init__.py python3-sqlalchemy
+        skip_without /usr/lib/python3/dist-packages/alembic/__init__.py alembic
+        skip_without /usr/lib/python3/dist-packages/psycopg/__init__.py python3-psycopg
+        fresh_database || exit 1
+        cd "$HERE/sqlalchemy" && PYTHONPATH=. python3 -B test_sqlalchemy.py
+        ;;
     docs)
         python3 -B "$HERE/doc_blocks.py" "$ROOT/docs/frameworks.md" "$ROOT"
         ;;
