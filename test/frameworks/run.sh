@@ -48,6 +48,13 @@ case $NAME in
         fresh_database || exit 1
         cd "$HERE/sqlalchemy" && PYTHONPATH=. python3 -B test_sqlalchemy.py
         ;;
+    rails)
+        skip_without ruby ruby
+        ruby -e 'require "active_record"; require "pg"' 2>/dev/null || { echo "ruby-activerecord or ruby-pg is not installed here: skipped"; exit 77; }
+        fresh_database || exit 1
+        rm -f "$HERE/rails/db/structure.sql"
+        cd "$HERE/rails" && ruby test_rails.rb
+        ;;
     docs)
         python3 -B "$HERE/doc_blocks.py" "$ROOT/docs/frameworks.md" "$ROOT"
         ;;
