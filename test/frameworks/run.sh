@@ -55,6 +55,11 @@ case $NAME in
         rm -f "$HERE/rails/db/structure.sql"
         cd "$HERE/rails" && ruby test_rails.rb
         ;;
+    drizzle | typeorm)
+        npm_packages
+        fresh_database || exit 1
+        cd "$HERE/$NAME" && node test.js
+        ;;
     docs)
         python3 -B "$HERE/doc_blocks.py" "$ROOT/docs/frameworks.md" "$ROOT"
         ;;
