@@ -4,7 +4,8 @@
 # errors), installs, then runs the pg_regress suite and the integration tests against
 # throwaway clusters, once with the library loaded per session and once preloaded, then
 # the tests of servers of their own (test/tap on PostgreSQL::Test::Cluster: crashes and
-# clock steps; test/server: memory) and the cross-major tests. test/run-tests.sh runs it
+# clock steps; test/server: memory), on 18 the frameworks applications declare keys in
+# (test/frameworks), and the cross-major tests. test/run-tests.sh runs it
 # once per major; it ends with "N passed, N failed, N skipped", which that script adds up.
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -112,6 +113,23 @@ run_tap
 for script in test/server/*.sh; do
     run_test "server $(basename "$script" .sh)" "build/server-$(basename "$script" .sh).log" bash "$script"
 done
+
+# --- the frameworks applications declare keys in (test/frameworks): Django, SQLAlchemy with
+# Alembic, ActiveRecord, Drizzle and TypeORM, each one result, and docs/frameworks.md's blocks
+# checked against their files; on PostgreSQL 18 only, in sid's root, which carries them
+# (SUITE_PACKAGES in test/lib/roots.sh); a framework not installed is a skip.
+if [ "$PG_MAJOR" = 18 ]; then
+    if start_cluster "shared_preload_libraries = 'uuidx'"; then
+        for framework in django sqlalchemy rails drizzle typeorm; do
+            run_test "framework $framework" "build/framework-$framework.log" \
+                env PATH="$PG_BIN:$PATH" bash test/frameworks/run.sh "$framework"
+        done
+        run_test "docs/frameworks.md is the tested code" build/framework-docs.log bash test/frameworks/run.sh docs
+        stop_cluster
+    else
+        fail "frameworks: no cluster"
+    fi
+fi
 
 # --- a database moved between majors: dumped on each of DUMP_MAJORS (test/lib/roots.sh),
 # restored on every newer one. test/run-tests.sh sets UUIDX_DUMP_DIR, where the dump of NN

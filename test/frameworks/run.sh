@@ -11,8 +11,10 @@ ROOT=$(cd "$HERE/../.." && pwd)
 NAME=${1:?usage: run.sh django|sqlalchemy|rails|drizzle|typeorm|docs}
 
 # The npm packages of drizzle and typeorm (package-lock.json), from the cache in
-# NPM_CACHE when it holds them, from the npm registry otherwise.
+# NPM_CACHE when it holds them, from the npm registry otherwise; through a TLS-inspecting
+# proxy that the machine running the root trusts (test/lib/roots.sh enter_root).
 NPM_CACHE=${NPM_CACHE:-/var/cache/uuidx/npm}
+[ -f /etc/uuidx/host-certificates.crt ] && export NODE_EXTRA_CA_CERTS=/etc/uuidx/host-certificates.crt
 
 skip_without() {  # skip_without PATH PACKAGE: exits 77 when PATH (a file or command) is missing
     if [ "${1#/}" != "$1" ]; then [ -e "$1" ]; else command -v "$1" >/dev/null; fi && return 0

@@ -102,17 +102,28 @@ ensure_peer_packages() {
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${wanted[@]}" >/dev/null
 }
 
+# What a suite's root adds for tests that run only there, "SUITE:PACKAGE...": in sid, the
+# frameworks of test/frameworks (run on PostgreSQL 18) and the Node.js and npm they need.
+SUITE_PACKAGES=(
+    "sid:python3-django python3-sqlalchemy alembic python3-psycopg ruby-activerecord ruby-pg nodejs npm"
+)
+
 # What a suite's root holds: the server of each of its majors and of the older majors it
-# upgrades from, and the tools the test command and the builds use (both compilers, so each
-# build is checked with each). A name ending in ? is installed only where the suite has it.
+# upgrades from, the tools the test command and the builds use (both compilers, so each
+# build is checked with each), and SUITE_PACKAGES. A name ending in ? is installed only where
+# the suite has it (the test that needs a missing one says so).
 root_packages() {
-    local major old peer packages="make g++ clang libssl-dev ca-certificates faketime libipc-run-perl pgbouncer"
+    local major old peer entry name packages="make g++ clang libssl-dev ca-certificates faketime libipc-run-perl pgbouncer"
     for major in $(majors_of_suite "$1"); do
         packages+=" postgresql-$major postgresql-server-dev-$major"
         for old in $(upgrade_sources_of "$major"); do
             [[ " $packages " == *" postgresql-$old "* ]] || packages+=" postgresql-$old postgresql-server-dev-$old"
         done
         for peer in "${PEER_EXTENSIONS[@]}"; do packages+=" postgresql-$major-$peer?"; done
+    done
+    for entry in "${SUITE_PACKAGES[@]}"; do
+        [ "${entry%%:*}" = "$1" ] || continue
+        for name in ${entry#*:}; do packages+=" $name?"; done
     done
     echo "$packages"
 }
@@ -273,6 +284,10 @@ enter_root() {
     rm -rf "$root/build/dump" && copy_sources "$root/build/uuidx" || return 1
     if [ -n "$dump_dir" ] && [ -d "$dump_dir" ]; then cp -r "$dump_dir" "$root/build/dump" || return 1; fi
     cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null
+    # The certificates this machine trusts, for npm in the root (test/frameworks/run.sh sets
+    # NODE_EXTRA_CA_CERTS): a machine whose traffic passes a TLS-inspecting proxy trusts the
+    # proxy's certificate, which the root's ca-certificates lacks.
+    mkdir -p "$root/etc/uuidx" && cp /etc/ssl/certs/ca-certificates.crt "$root/etc/uuidx/host-certificates.crt" 2>/dev/null
     mount_root "$root" || { unmount_root "$root"; return 1; }
     ENTERED_ROOT=$root
 }

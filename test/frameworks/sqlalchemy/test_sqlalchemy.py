@@ -92,15 +92,15 @@ with Session(engine) as session:
     session.commit()
     session.execute(text("ANALYZE orders"))
     latest = select(Order).order_by(Order.created_at.desc()).limit(5)
+    now = datetime.now(timezone.utc)
+    window = select(func.count()).select_from(Order).where(
+        Order.created_at >= now - timedelta(days=1), Order.created_at < now - timedelta(hours=1))
     times = [o.created_at for o in session.scalars(latest)]
     newest = session.scalars(select(Order).order_by(Order.id.desc()).limit(1)).one()
     check(len(times) == 5 and times[0] == newest.created_at and all(a >= b for a, b in zip(times, times[1:])),
           "the latest 5 by created_at, the newest key's first")
     plan = explain(session, latest)
     check("Index Scan Backward using orders_pkey" in plan, "the latest 5 read the key's index backwards: " + plan)
-    now = datetime.now(timezone.utc)
-    window = select(func.count()).select_from(Order).where(
-        Order.created_at >= now - timedelta(days=1), Order.created_at < now - timedelta(hours=1))
     check(session.scalar(window) == 1380, "a time window (a day back to an hour back) holds its 1380 orders")
     plan = explain(session, window)
     check("orders_pkey" in plan and "Index Cond: ((id >=" in plan, "the time window is a key range on the key's index: " + plan)
