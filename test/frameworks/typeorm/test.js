@@ -4,7 +4,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import "reflect-metadata";
-import { Between, QueryFailedError } from "typeorm";
+import { Between, DataSource, EntitySchema, QueryFailedError } from "typeorm";
 import dataSource from "./datasource.js";
 import { Order } from "./entity.js";
 
@@ -86,6 +86,25 @@ try {
   check(error instanceof QueryFailedError && error.driverError?.code === "22P02",
     `a malformed key in a filter is PostgreSQL's 22P02 (${error.constructor.name}): ${error.message}`);
 }
+
+// The trap the schema-qualified default avoids: with uuidx in public, TypeORM reads the
+// default uuid_generate_v7() as its own generated "uuid", and proposes to set it again.
+await runner.query("DROP DATABASE IF EXISTS fw_typeorm_public");
+await runner.query("CREATE DATABASE fw_typeorm_public");
+const unqualified = new DataSource({
+  ...dataSource.options,
+  database: "fw_typeorm_public",
+  migrations: [],
+  entities: [new EntitySchema({ name: "Trap", tableName: "trap",
+    columns: { id: { type: "uuid", primary: true, default: () => "uuid_generate_v7()" } } })],
+});
+await unqualified.initialize();
+await unqualified.query("CREATE EXTENSION uuidx");
+await unqualified.synchronize();
+const again = (await unqualified.driver.createSchemaBuilder().log()).upQueries.map((q) => q.query);
+check(again.includes(`ALTER TABLE "trap" ALTER COLUMN "id" SET DEFAULT uuid_generate_v7()`),
+  "unqualified, the default is a change on every migration:generate: " + JSON.stringify(again));
+await unqualified.destroy();
 
 await runner.release();
 await dataSource.destroy();
