@@ -11,7 +11,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 use Exporter 'import';
 
-our @EXPORT = qw(new_writer start_writing rows_of disorder_ms);
+our @EXPORT = qw(new_writer start_writing rows_of disorder_ms overlap_seconds);
 
 # new_writer(NAME, PRELOAD, ENV...): a started server for logical replication, preloading
 # PRELOAD, its environment (LD_PRELOAD of libfaketime, say) extended with ENV.
@@ -46,6 +46,17 @@ sub rows_of {
     my ($node, $where) = @_;
     return $node->safe_psql('postgres',
         "SELECT count(*), md5(coalesce(string_agg(id::text, ',' ORDER BY id), '')) FROM events WHERE $where");
+}
+
+# overlap_seconds(NODE, WRITER, BEHIND): for how long, in real time, every writer of NODE's
+# events rows was writing (real time as for disorder_ms).
+sub overlap_seconds {
+    my ($node, $writer, $behind) = @_;
+    return $node->safe_psql('postgres', qq{
+        SELECT round(extract(epoch FROM min(last) - max(first)), 3)
+        FROM (SELECT min(written) + CASE writer WHEN '$writer' THEN interval '$behind s' ELSE interval '0' END AS first,
+                     max(written) + CASE writer WHEN '$writer' THEN interval '$behind s' ELSE interval '0' END AS last
+              FROM events GROUP BY writer) w});
 }
 
 # disorder_ms(NODE, WHERE, WRITER, BEHIND): among NODE's events rows that satisfy WHERE, the
