@@ -92,14 +92,15 @@ run_tap() {
         PG_REGRESS="$pgxs/test/regress/pg_regress" prove -v "$UUIDX_ROOT"/test/tap/*.pl) >"$log_file" 2>&1
     status=$?
     ok=$(grep -cE '^ok [0-9]+' "$log_file")
-    # A skipped result, or a whole file skipped (skip_all prints "1..0 # SKIP why"), is a skip.
-    skipped=$(( $(grep -cE '^ok [0-9]+ .*# skip' "$log_file") + $(grep -cE '^1\.\.0 # SKIP' "$log_file") ))
+    # A skipped result, or a whole file skipped, is a skip: skip_all prints "1..0 # SKIP why",
+    # which prove -v shows as "NAME.pl .. skipped: why".
+    skipped=$(( $(grep -cE '^ok [0-9]+ .*# skip' "$log_file") + $(grep -cE '^(1\.\.0 # SKIP|[^ ]+\.pl \.+ skipped: )' "$log_file") ))
     bad=$(grep -cE '^not ok [0-9]+' "$log_file")
     ok=$((ok - $(grep -cE '^ok [0-9]+ .*# skip' "$log_file")))
     PASSED=$((PASSED + ok))
     SKIPPED=$((SKIPPED + skipped))
     FAILED=$((FAILED + bad))
-    grep -E '^(not ok|ok [0-9]+ .*# skip|1\.\.0 # SKIP)' "$log_file" | sed 's/^/    [tap] /' >&2
+    grep -E '^(not ok|ok [0-9]+ .*# skip|1\.\.0 # SKIP|[^ ]+\.pl \.+ skipped: )' "$log_file" | sed 's/^/    [tap] /' >&2
     if [ "$bad" -gt 0 ] || [ "$status" -ne 0 ]; then
         tail -40 "$log_file" >&2
         find "$dir" -name '*.log' -path '*log*' -exec tail -20 {} + >&2 2>/dev/null

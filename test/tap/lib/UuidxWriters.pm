@@ -1,0 +1,77 @@
+# What the tests of writers merged into one server share (test/tap/logical_replication.pl,
+# pglogical.pl): servers to write on, clients writing concurrently, the rows a server holds,
+# and the disorder of the merged keys against the real time their rows were made.
+package UuidxWriters;
+
+use strict;
+use warnings;
+use IPC::Run;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Exporter 'import';
+
+our @EXPORT = qw(new_writer start_writing rows_of disorder_ms overlap_seconds);
+
+# new_writer(NAME, PRELOAD, ENV...): a started server for logical replication, preloading
+# PRELOAD, its environment (LD_PRELOAD of libfaketime, say) extended with ENV.
+sub new_writer {
+    my ($name, $preload, %env) = @_;
+    my $node = PostgreSQL::Test::Cluster->new($name);
+    $node->init(allows_streaming => 'logical');
+    $node->append_conf('postgresql.conf', "shared_preload_libraries = '$preload'\nmax_worker_processes = 16\n"
+        . "track_commit_timestamp = on\n");
+    local %ENV = (%ENV, %env);
+    $node->start;
+    return $node;
+}
+
+# start_writing(NODE, SECONDS): three pgbench clients inserting a row a transaction into
+# events on NODE from now on, for SECONDS, at a moderate rate (the machine is shared).
+# Returns what waits for them and reports whether they ran.
+sub start_writing {
+    my ($node, $seconds) = @_;
+    my $script = "$PostgreSQL::Test::Utils::tmp_check/insert.sql";
+    append_to_file($script, "INSERT INTO events DEFAULT VALUES;\n") unless -e $script;
+    my ($out, $err) = ('', '');
+    my $h = IPC::Run::start(
+        [ 'pgbench', '-n', '-h', $node->host, '-p', $node->port, '-c', '3', '-j', '3', '-T', $seconds,
+          '-R', '150', '-f', $script, 'postgres' ],
+        '>', \$out, '2>', \$err);
+    return sub { ok($h->finish, $node->name . ': pgbench ran') or diag($err); };
+}
+
+# rows_of(NODE, WHERE): "count|md5" of the keys of NODE's events rows that satisfy WHERE.
+sub rows_of {
+    my ($node, $where) = @_;
+    return $node->safe_psql('postgres',
+        "SELECT count(*), md5(coalesce(string_agg(id::text, ',' ORDER BY id), '')) FROM events WHERE $where");
+}
+
+# overlap_seconds(NODE, WRITER, BEHIND): for how long, in real time, every writer of NODE's
+# events rows was writing (real time as for disorder_ms).
+sub overlap_seconds {
+    my ($node, $writer, $behind) = @_;
+    return $node->safe_psql('postgres', qq{
+        SELECT round(extract(epoch FROM min(last) - max(first)), 3)
+        FROM (SELECT min(written) + CASE writer WHEN '$writer' THEN interval '$behind s' ELSE interval '0' END AS first,
+                     max(written) + CASE writer WHEN '$writer' THEN interval '$behind s' ELSE interval '0' END AS last
+              FROM events GROUP BY writer) w});
+}
+
+# disorder_ms(NODE, WHERE, WRITER, BEHIND): among NODE's events rows that satisfy WHERE, the
+# most real time (ms) by which a row was made after another whose key sorts after its own.
+# A row's real time is the clock_timestamp() its writer recorded, plus BEHIND seconds for
+# the rows of WRITER, whose clock ran that far behind.
+sub disorder_ms {
+    my ($node, $where, $writer, $behind) = @_;
+    return $node->safe_psql('postgres', qq{
+        WITH t AS (SELECT id, written + CASE writer WHEN '$writer' THEN interval '$behind s' ELSE interval '0' END AS real_time
+                   FROM events WHERE $where),
+             w AS (SELECT real_time, min(real_time) OVER (ORDER BY id DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS earliest_after
+                   FROM t)
+        SELECT round(coalesce(max(extract(epoch FROM real_time - earliest_after) * 1000), 0), 1)
+        FROM w WHERE real_time > earliest_after});
+}
+
+1;

@@ -1,0 +1,149 @@
+# Writers merged by logical replication, as the README's recipes set them up: three writers
+# (uuidx preloaded), one of them with its clock behind, insert v7 keys concurrently into the
+# same table, published to one subscriber. Every row arrives once, every key is a valid v7,
+# each session's keys keep their order, no apply fails, and the disorder across writers is
+# the clock difference, no more. Then two writers replicating to each other with
+# `origin = none` (16 and later) end with the same union of rows, each row once.
+use strict;
+use warnings;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Time::HiRes qw(time);
+use UuidxTap;
+use UuidxWriters;
+
+my $libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
+plan skip_all => "libfaketime is not installed ($libfaketime)" unless -e $libfaketime;
+
+# writer3's clock runs this many seconds behind the others'; the writers insert for longer
+# than that, so that rows made that far apart in real time both exist.
+my $behind = 2;
+my $write_seconds = 4;
+# What may separate a key's time from the clock_timestamp() read in the same row on a
+# shared machine, and how far apart two writers' clocks may read in one real instant.
+my $slack = 0.25;
+my $started = time;
+
+my @blocks = readme_blocks('logical_replication');
+my @writer_blocks = map { $_->[1] } grep { $_->[0] eq 'writer1' } @blocks;
+my @merged_blocks = map { $_->[1] } grep { $_->[0] eq 'merged' } @blocks;
+my %peer_block = map { $_->[0] => $_->[1] } grep { $_->[0] =~ /^peer/ } @blocks;
+die 'README: expected the table and the publication on writer1, the subscriptions and the checks on merged'
+  unless @writer_blocks == 2 && @merged_blocks == 2;
+my ($table_sql, $publication_sql) = @writer_blocks;
+my ($subscriptions_sql, $checks_sql) = @merged_blocks;
+
+# Failed applies and syncs and, from 18, conflicts counted on NODE's subscriptions, and any conflict or
+# duplicate key its server log reports.
+sub check_no_conflicts {
+    my ($node) = @_;
+    my $name = $node->name;
+    # Every error and conflict counter of this major (their names change between majors).
+    my $counters = join(' + ', split /\n/, $node->safe_psql('postgres', "SELECT column_name FROM information_schema.columns
+        WHERE table_name = 'pg_stat_subscription_stats' AND (column_name LIKE '%error\\_count' OR column_name LIKE 'confl\\_%')
+        ORDER BY 1"));
+    my $n = () = $counters =~ /\+/g;
+    is($node->safe_psql('postgres', "SELECT sum($counters) FROM pg_stat_subscription_stats"), '0',
+        "$name: no apply error, no conflict counted (pg_stat_subscription_stats, " . ($n + 1) . ' counters)');
+    my $log = slurp_file($node->logfile);
+    ok($log !~ /conflict detected|duplicate key value|could not apply/i, "$name: its log reports no conflict");
+}
+
+# --- three writers merged into one subscriber -------------------------------------------
+my %writers;
+$writers{writer1} = new_writer('writer1', 'uuidx');
+$writers{writer2} = new_writer('writer2', 'uuidx');
+$writers{writer3} = new_writer('writer3', 'uuidx', LD_PRELOAD => $libfaketime, FAKETIME => "-$behind");
+my $merged = new_writer('merged', 'uuidx');
+foreach my $name (sort keys %writers) {
+    $writers{$name}->safe_psql('postgres', "SET client_min_messages = warning; $table_sql $publication_sql");
+}
+$merged->safe_psql('postgres', "SET client_min_messages = warning; $table_sql");
+$merged->safe_psql('postgres', with_addresses($subscriptions_sql, %writers));
+$merged->wait_for_subscription_sync;
+
+my $skew = $writers{writer1}->safe_psql('postgres', 'SELECT extract(epoch FROM clock_timestamp())')
+    - $writers{writer3}->safe_psql('postgres', 'SELECT extract(epoch FROM clock_timestamp())');
+ok(abs($skew - $behind) < $slack, "writer3's clock runs $behind s behind writer1's (measured: "
+    . sprintf('%.3f', $skew) . ' s)');
+
+my $write_started = time;
+my @finish = map { start_writing($writers{$_}, $write_seconds) } sort keys %writers;
+$_->() foreach @finish;
+my $write_time = time - $write_started;
+$writers{$_}->wait_for_catchup("from_$_") foreach sort keys %writers;
+
+my $written = 0;
+foreach my $name (sort keys %writers) {
+    my ($count) = split /\|/, rows_of($writers{$name}, 'true');
+    $written += $count;
+    is(rows_of($merged, "writer = '$name'"), rows_of($writers{$name}, 'true'), "$name: the subscriber holds exactly its rows ($count)");
+}
+my $overlap = overlap_seconds($merged, 'writer3', $behind);
+ok($overlap > $behind + $slack, "the three writers wrote at once for longer than writer3's clock is behind ($overlap s)");
+
+# The README's checks, as printed.
+my ($rows, $keys, $not_v7, $out_of_order, $errors) = split /[|\n]/, $merged->safe_psql('postgres', $checks_sql);
+is($rows, $written, 'rows merged = rows written');
+is($keys, $rows, 'no duplicate keys among the merged rows');
+is($not_v7, 0, 'every merged key is a v7 of the RFC 9562 variant');
+is($out_of_order, 0, "each writer's sessions' keys keep the order they were made in");
+is($errors, 0, 'no subscription failed to apply');
+check_no_conflicts($merged);
+
+# Disorder: the most real time by which a row was made after another whose key sorts after
+# its own (UuidxWriters::disorder_ms), within a writer, across the writers whose clocks
+# agree, and across all three.
+sub disorder { return disorder_ms($merged, $_[0], 'writer3', $behind); }
+my $disorder_same = disorder("writer IN ('writer1', 'writer2')");
+my $disorder_all = disorder('true');
+my $disorder_own = 0;
+foreach my $name (sort keys %writers) {
+    my $d = disorder("writer = '$name'");
+    $disorder_own = $d if $d > $disorder_own;
+}
+diag("merged $rows rows ($keys keys) from 3 writers in " . sprintf('%.1f', $write_time)
+    . " s; disorder within a writer $disorder_own ms, across writer1 and writer2 (same clock) $disorder_same ms,"
+    . " across all three (writer3 ${behind} s behind) $disorder_all ms");
+ok($disorder_own <= $slack * 1000, "within a writer, disorder at most ${slack} s ($disorder_own ms)");
+ok($disorder_same <= $slack * 1000, "writers whose clocks agree: disorder at most ${slack} s ($disorder_same ms)");
+ok($disorder_all <= ($behind + $slack) * 1000, "writer3 ${behind} s behind: disorder at most the clock difference and ${slack} s ($disorder_all ms)");
+ok($disorder_all >= ($behind - $slack) * 1000, "writer3 ${behind} s behind: disorder reaches the clock difference ($disorder_all ms)");
+
+$_->stop foreach ($merged, values %writers);
+
+# --- two writers replicating to each other ----------------------------------------------
+SKIP: {
+    skip 'origin = none needs PostgreSQL 16', 11 if $merged->pg_version < 16;
+    my %peers = (peer1 => new_writer('peer1', 'uuidx'), peer2 => new_writer('peer2', 'uuidx'));
+    foreach my $name (sort keys %peers) {
+        $peers{$name}->safe_psql('postgres', "SET client_min_messages = warning; $table_sql $publication_sql");
+    }
+    $peers{$_}->safe_psql('postgres', with_addresses($peer_block{$_}, %peers)) foreach sort keys %peers;
+    $peers{$_}->wait_for_subscription_sync foreach sort keys %peers;
+    my @done = map { start_writing($peers{$_}, 2) } sort keys %peers;
+    $_->() foreach @done;
+    $peers{peer1}->wait_for_catchup('from_peer1');
+    $peers{peer2}->wait_for_catchup('from_peer2');
+    my ($own1) = split /\|/, rows_of($peers{peer1}, "writer = 'peer1'");
+    my ($own2) = split /\|/, rows_of($peers{peer2}, "writer = 'peer2'");
+    is(rows_of($peers{peer1}, 'true'), rows_of($peers{peer2}, 'true'), 'both peers hold the same rows');
+    my ($count1) = split /\|/, rows_of($peers{peer1}, 'true');
+    is($count1, $own1 + $own2, "each holds the union: its rows and the other's, each once ($own1 + $own2)");
+    foreach my $name (sort keys %peers) {
+        my ($r, $k, $bad, $disorder, $errs) = split /[|\n]/, $peers{$name}->safe_psql('postgres', $checks_sql);
+        is("$k $bad $disorder", "$r 0 0", "$name: no duplicate, every key a v7, sessions in order");
+        check_no_conflicts($peers{$name});
+    }
+    # A row sent back would come round again: wait, and count again.
+    $peers{peer1}->wait_for_catchup('from_peer1');
+    $peers{peer2}->wait_for_catchup('from_peer2');
+    my ($again) = split /\|/, rows_of($peers{peer2}, 'true');
+    is($again, $count1, 'no row went round: the counts hold after another round');
+    diag("two-way: peer1 wrote $own1 rows, peer2 $own2; each ends with $count1");
+    $_->stop foreach values %peers;
+}
+
+diag(sprintf('logical_replication.pl took %.1f s', time - $started));
+done_testing();

@@ -1,0 +1,109 @@
+# Writers merged by pglogical, as the README's recipes set them up: three providers (uuidx
+# and pglogical preloaded), one of them with its clock behind, insert v7 keys concurrently
+# into the table of the logical replication recipe, and one subscriber collects them. Every
+# row arrives once, every key is a valid v7, each session's keys keep their order, pglogical
+# meets no conflict, and the disorder across writers is the clock difference, no more.
+use strict;
+use warnings;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Time::HiRes qw(time);
+use UuidxTap;
+use UuidxWriters;
+
+my $libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
+plan skip_all => "libfaketime is not installed ($libfaketime)" unless -e $libfaketime;
+my $pkglibdir = `pg_config --pkglibdir`;
+chomp $pkglibdir;
+plan skip_all => "pglogical is not installed for this server ($pkglibdir/pglogical.so)"
+  unless -e "$pkglibdir/pglogical.so";
+
+my $behind = 2;          # writer3's clock, seconds behind the others'
+my $write_seconds = 4;   # longer than that: rows made that far apart in real time both exist
+my $slack = 0.25;        # see logical_replication.pl
+my $started = time;
+
+# The table and the checks are the logical replication recipe's; the nodes and the
+# subscriptions are pglogical's.
+my @lr = readme_blocks('logical_replication');
+my ($table_sql) = map { $_->[1] } grep { $_->[0] eq 'writer1' } @lr;
+my $checks_sql = (map { $_->[1] } grep { $_->[0] eq 'merged' } @lr)[1];
+my @blocks = readme_blocks('pglogical');
+my %node_sql = map { $_->[0] => $_->[1] } grep { $_->[0] =~ /^writer/ } @blocks;
+my ($subscriptions_sql, $status_sql) = map { $_->[1] } grep { $_->[0] eq 'merged' } @blocks;
+die 'README: expected pglogical blocks on writer1-3 and two on merged'
+  unless keys %node_sql == 3 && defined $status_sql;
+
+my %writers;
+$writers{writer1} = new_writer('writer1', 'pglogical, uuidx');
+$writers{writer2} = new_writer('writer2', 'pglogical, uuidx');
+$writers{writer3} = new_writer('writer3', 'pglogical, uuidx', LD_PRELOAD => $libfaketime, FAKETIME => "-$behind");
+my $merged = new_writer('merged', 'pglogical, uuidx');
+my %all = (%writers, merged => $merged);
+# Recent minor releases let a replication connection use only the output plugins listed in
+# output_plugin_libraries: the providers list pglogical's.
+foreach my $node (values %writers) {
+    next unless $node->safe_psql('postgres', "SELECT count(*) FROM pg_settings WHERE name = 'output_plugin_libraries'");
+    $node->append_conf('postgresql.conf', "output_plugin_libraries = 'pgoutput, test_decoding, pglogical_output'\n");
+    $node->reload;
+}
+foreach my $name (sort keys %writers) {
+    $writers{$name}->safe_psql('postgres', "SET client_min_messages = warning; $table_sql");
+    $writers{$name}->safe_psql('postgres', with_addresses($node_sql{$name}, %all));
+}
+$merged->safe_psql('postgres', "SET client_min_messages = warning; $table_sql");
+$merged->safe_psql('postgres', with_addresses($subscriptions_sql, %all));
+$merged->safe_psql('postgres', "SET statement_timeout = '60s'; SELECT pglogical.wait_for_subscription_sync_complete('from_$_')") foreach sort keys %writers;
+
+my $skew = $writers{writer1}->safe_psql('postgres', 'SELECT extract(epoch FROM clock_timestamp())')
+    - $writers{writer3}->safe_psql('postgres', 'SELECT extract(epoch FROM clock_timestamp())');
+ok(abs($skew - $behind) < $slack, "writer3's clock runs $behind s behind writer1's (measured: "
+    . sprintf('%.3f', $skew) . ' s)');
+
+my $write_started = time;
+my @finish = map { start_writing($writers{$_}, $write_seconds) } sort keys %writers;
+$_->() foreach @finish;
+my $write_time = time - $write_started;
+# Each provider waits until its slots have confirmed everything it wrote.
+$writers{$_}->safe_psql('postgres', "SET statement_timeout = '60s'; SELECT pglogical.wait_slot_confirm_lsn(NULL, NULL)") foreach sort keys %writers;
+
+my $written = 0;
+foreach my $name (sort keys %writers) {
+    my ($count) = split /\|/, rows_of($writers{$name}, 'true');
+    $written += $count;
+    is(rows_of($merged, "writer = '$name'"), rows_of($writers{$name}, 'true'), "$name: the subscriber holds exactly its rows ($count)");
+}
+my $overlap = overlap_seconds($merged, 'writer3', $behind);
+ok($overlap > $behind + $slack, "the three writers wrote at once for longer than writer3's clock is behind ($overlap s)");
+
+my ($rows, $keys, $not_v7, $out_of_order) = split /[|\n]/, $merged->safe_psql('postgres', $checks_sql);
+is($rows, $written, 'rows merged = rows written');
+is($keys, $rows, 'no duplicate keys among the merged rows');
+is($not_v7, 0, 'every merged key is a v7 of the RFC 9562 variant');
+is($out_of_order, 0, "each writer's sessions' keys keep the order they were made in");
+is($merged->safe_psql('postgres', $status_sql),
+    join("\n", map { "from_$_|replicating" } sort keys %writers), 'every subscription is replicating');
+my $log = slurp_file($merged->logfile);
+ok($log !~ /CONFLICT:|duplicate key value/, 'the subscriber logs no conflict');
+ok($log !~ /ERROR:/, 'the subscriber logs no error');
+
+sub disorder { return disorder_ms($merged, $_[0], 'writer3', $behind); }
+my $disorder_same = disorder("writer IN ('writer1', 'writer2')");
+my $disorder_all = disorder('true');
+my $disorder_own = 0;
+foreach my $name (sort keys %writers) {
+    my $d = disorder("writer = '$name'");
+    $disorder_own = $d if $d > $disorder_own;
+}
+diag("pglogical merged $rows rows ($keys keys) from 3 writers in " . sprintf('%.1f', $write_time)
+    . " s; disorder within a writer $disorder_own ms, across writer1 and writer2 (same clock) $disorder_same ms,"
+    . " across all three (writer3 ${behind} s behind) $disorder_all ms");
+ok($disorder_own <= $slack * 1000, "within a writer, disorder at most ${slack} s ($disorder_own ms)");
+ok($disorder_same <= $slack * 1000, "writers whose clocks agree: disorder at most ${slack} s ($disorder_same ms)");
+ok($disorder_all <= ($behind + $slack) * 1000, "writer3 ${behind} s behind: disorder at most the clock difference and ${slack} s ($disorder_all ms)");
+ok($disorder_all >= ($behind - $slack) * 1000, "writer3 ${behind} s behind: disorder reaches the clock difference ($disorder_all ms)");
+
+$_->stop foreach values %all;
+diag(sprintf('pglogical.pl took %.1f s', time - $started));
+done_testing();
