@@ -9,21 +9,11 @@ use File::Spec;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use UuidxTap;
 
 my $libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
 plan skip_all => "libfaketime is not installed ($libfaketime)" unless -e $libfaketime;
 my $step_seconds = 3;
-
-# The offset libfaketime reads on every clock read, replaced in one rename (a reader must
-# never see a half-written file).
-sub set_clock_offset {
-    my ($file, $seconds) = @_;
-    open(my $fh, '>', "$file.new") or die "$file.new: $!";
-    printf $fh "%+d\n", $seconds;
-    close $fh;
-    chmod 0644, "$file.new";
-    rename("$file.new", $file) or die "$file: $!";
-}
 
 foreach my $mode ('session', 'preloaded') {
     my $node = PostgreSQL::Test::Cluster->new("clock_$mode");

@@ -26,16 +26,6 @@ die "README's Failover recipe: expected two blocks on the standby (promotion, th
   unless @recipe == 2 && !grep { $_->[0] ne 'standby' } @recipe;
 my ($promote, $raise_floor) = map { $_->[1] } @recipe;
 
-# The offset libfaketime reads on every clock read, replaced in one rename.
-sub set_clock_offset {
-    my ($file, $seconds) = @_;
-    open(my $fh, '>', "$file.new") or die "$file.new: $!";
-    printf $fh "%+d\n", $seconds;
-    close $fh;
-    chmod 0644, "$file.new";
-    rename("$file.new", $file) or die "$file: $!";
-}
-
 sub start_with_clock {
     my ($node, $offset_file) = @_;
     local $ENV{LD_PRELOAD} = $libfaketime;

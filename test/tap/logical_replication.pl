@@ -95,21 +95,8 @@ check_no_conflicts($merged);
 # Disorder: the most real time by which a row was made after another whose key sorts after
 # its own (UuidxWriters::disorder_ms), within a writer, across the writers whose clocks
 # agree, and across all three.
-sub disorder { return disorder_ms($merged, $_[0], 'writer3', $behind); }
-my $disorder_same = disorder("writer IN ('writer1', 'writer2')");
-my $disorder_all = disorder('true');
-my $disorder_own = 0;
-foreach my $name (sort keys %writers) {
-    my $d = disorder("writer = '$name'");
-    $disorder_own = $d if $d > $disorder_own;
-}
-diag("merged $rows rows ($keys keys) from 3 writers in " . sprintf('%.1f', $write_time)
-    . " s; disorder within a writer $disorder_own ms, across writer1 and writer2 (same clock) $disorder_same ms,"
-    . " across all three (writer3 ${behind} s behind) $disorder_all ms");
-ok($disorder_own <= $slack * 1000, "within a writer, disorder at most ${slack} s ($disorder_own ms)");
-ok($disorder_same <= $slack * 1000, "writers whose clocks agree: disorder at most ${slack} s ($disorder_same ms)");
-ok($disorder_all <= ($behind + $slack) * 1000, "writer3 ${behind} s behind: disorder at most the clock difference and ${slack} s ($disorder_all ms)");
-ok($disorder_all >= ($behind - $slack) * 1000, "writer3 ${behind} s behind: disorder reaches the clock difference ($disorder_all ms)");
+diag(sprintf("logical replication merged %d rows (%d keys) from 3 writers in %.1f s", $rows, $keys, $write_time));
+check_disorder($merged, 'logical replication', $behind, $slack, sort keys %writers);
 
 $_->stop foreach ($merged, values %writers);
 

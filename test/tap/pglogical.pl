@@ -88,21 +88,8 @@ my $log = slurp_file($merged->logfile);
 ok($log !~ /CONFLICT:|duplicate key value/, 'the subscriber logs no conflict');
 ok($log !~ /ERROR:/, 'the subscriber logs no error');
 
-sub disorder { return disorder_ms($merged, $_[0], 'writer3', $behind); }
-my $disorder_same = disorder("writer IN ('writer1', 'writer2')");
-my $disorder_all = disorder('true');
-my $disorder_own = 0;
-foreach my $name (sort keys %writers) {
-    my $d = disorder("writer = '$name'");
-    $disorder_own = $d if $d > $disorder_own;
-}
-diag("pglogical merged $rows rows ($keys keys) from 3 writers in " . sprintf('%.1f', $write_time)
-    . " s; disorder within a writer $disorder_own ms, across writer1 and writer2 (same clock) $disorder_same ms,"
-    . " across all three (writer3 ${behind} s behind) $disorder_all ms");
-ok($disorder_own <= $slack * 1000, "within a writer, disorder at most ${slack} s ($disorder_own ms)");
-ok($disorder_same <= $slack * 1000, "writers whose clocks agree: disorder at most ${slack} s ($disorder_same ms)");
-ok($disorder_all <= ($behind + $slack) * 1000, "writer3 ${behind} s behind: disorder at most the clock difference and ${slack} s ($disorder_all ms)");
-ok($disorder_all >= ($behind - $slack) * 1000, "writer3 ${behind} s behind: disorder reaches the clock difference ($disorder_all ms)");
+diag(sprintf("pglogical merged %d rows (%d keys) from 3 writers in %.1f s", $rows, $keys, $write_time));
+check_disorder($merged, 'pglogical', $behind, $slack, sort keys %writers);
 
 $_->stop foreach values %all;
 diag(sprintf('pglogical.pl took %.1f s', time - $started));

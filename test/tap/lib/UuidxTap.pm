@@ -20,7 +20,7 @@ use File::Basename qw(dirname);
 use File::Spec;
 use Exporter 'import';
 
-our @EXPORT = qw(readme_blocks with_addresses);
+our @EXPORT = qw(readme_blocks with_addresses set_clock_offset);
 
 my $readme = File::Spec->catfile(dirname(File::Spec->rel2abs(__FILE__)), '..', '..', '..', 'README.md');
 
@@ -62,6 +62,19 @@ sub with_addresses {
         $sql =~ s/\bhost=\Q$name\E\b/host=$dir port=$port/g;
     }
     return $sql;
+}
+
+# set_clock_offset(FILE, SECONDS): the offset from the real clock that libfaketime reads
+# from FILE (FAKETIME_TIMESTAMP_FILE, with FAKETIME_NO_CACHE=1: on every clock read),
+# replaced in one rename, so that a reader never sees a half-written file. FILE must be an
+# absolute path: the server reads it from its data directory.
+sub set_clock_offset {
+    my ($file, $seconds) = @_;
+    open(my $fh, '>', "$file.new") or croak "$file.new: $!";
+    printf $fh "%+d\n", $seconds;
+    close $fh;
+    chmod 0644, "$file.new";
+    rename("$file.new", $file) or croak "$file: $!";
 }
 
 1;

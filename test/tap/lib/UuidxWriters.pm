@@ -11,7 +11,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 use Exporter 'import';
 
-our @EXPORT = qw(new_writer start_writing rows_of disorder_ms overlap_seconds);
+our @EXPORT = qw(new_writer start_writing rows_of disorder_ms overlap_seconds check_disorder);
 
 # new_writer(NAME, PRELOAD, ENV...): a started server for logical replication, preloading
 # PRELOAD, its environment (LD_PRELOAD of libfaketime, say) extended with ENV.
@@ -72,6 +72,31 @@ sub disorder_ms {
                    FROM t)
         SELECT round(coalesce(max(extract(epoch FROM real_time - earliest_after) * 1000), 0), 1)
         FROM w WHERE real_time > earliest_after});
+}
+
+# check_disorder(NODE, ENGINE, BEHIND, SLACK, WRITER...): the disorder of NODE's merged rows
+# (disorder_ms; the last WRITER's clock BEHIND seconds behind the others') within each writer
+# and across the writers whose clocks agree is at most SLACK seconds, and across all of them
+# is the clock difference, within SLACK.
+sub check_disorder {
+    my ($node, $engine, $behind, $slack, @writers) = @_;
+    my $late = $writers[-1];
+    my $disorder = sub { return disorder_ms($node, $_[0], $late, $behind); };
+    my $in_time = join(', ', map { "'$_'" } @writers[0 .. $#writers - 1]);
+    my $same = $disorder->("writer IN ($in_time)");
+    my $all = $disorder->('true');
+    my $own = 0;
+    foreach my $name (@writers) {
+        my $d = $disorder->("writer = '$name'");
+        $own = $d if $d > $own;
+    }
+    diag("$engine: disorder within a writer $own ms, across the writers whose clocks agree $same ms,"
+        . " across all (${late} ${behind} s behind) $all ms");
+    ok($own <= $slack * 1000, "$engine: within a writer, disorder at most ${slack} s ($own ms)");
+    ok($same <= $slack * 1000, "$engine: writers whose clocks agree: disorder at most ${slack} s ($same ms)");
+    ok($all <= ($behind + $slack) * 1000,
+        "$engine: ${late} ${behind} s behind: disorder at most the clock difference and ${slack} s ($all ms)");
+    ok($all >= ($behind - $slack) * 1000, "$engine: ${late} ${behind} s behind: disorder reaches the clock difference ($all ms)");
 }
 
 1;
