@@ -2,20 +2,13 @@
 // schema made by the migrations drizzle-kit generated (migrations/), then the five
 // properties of docs/frameworks.md.
 import { execFileSync } from "node:child_process";
-import { cpSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, readdirSync, rmSync } from "node:fs";
 import { and, desc, eq, gte, lt, count } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { orders } from "./schema.js";
-
-let failures = 0;
-const check = (condition, name) => {
-  console.log((condition ? "ok: " : "FAILED: ") + name);
-  if (!condition) failures++;
-};
-const version = (name) => JSON.parse(readFileSync(`../node_modules/${name}/package.json`)).version;
-const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+import { check, finish, UUID_V7, version } from "../checks.js";
 
 console.log(`drizzle-orm ${version("drizzle-orm")}, drizzle-kit ${version("drizzle-kit")}, pg ${version("pg")}, Node.js ${process.version}`);
 const client = new pg.Client(); // the PG* environment variables; one connection
@@ -85,4 +78,4 @@ try {
 }
 
 await client.end();
-process.exit(failures ? 1 : 0);
+finish();

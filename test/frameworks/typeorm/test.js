@@ -2,19 +2,11 @@
 // schema made by the migration in migrations/ (typeorm migration:generate's, edited), then
 // the five properties of docs/frameworks.md.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import "reflect-metadata";
 import { Between, DataSource, EntitySchema, QueryFailedError } from "typeorm";
 import dataSource from "./datasource.js";
 import { Order } from "./entity.js";
-
-let failures = 0;
-const check = (condition, name) => {
-  console.log((condition ? "ok: " : "FAILED: ") + name);
-  if (!condition) failures++;
-};
-const version = (name) => JSON.parse(readFileSync(`../node_modules/${name}/package.json`)).version;
-const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+import { check, finish, UUID_V7, version } from "../checks.js";
 
 console.log(`typeorm ${version("typeorm")}, pg ${version("pg")}, Node.js ${process.version}`);
 await dataSource.initialize();
@@ -108,4 +100,4 @@ await unqualified.destroy();
 
 await runner.release();
 await dataSource.destroy();
-process.exit(failures ? 1 : 0);
+finish();
