@@ -63,25 +63,12 @@ $merged->safe_psql('postgres', "SET client_min_messages = warning; $table_sql");
 $merged->safe_psql('postgres', with_addresses($subscriptions_sql, %writers));
 $merged->wait_for_subscription_sync;
 
-my $skew = $writers{writer1}->safe_psql('postgres', 'SELECT extract(epoch FROM clock_timestamp())')
-    - $writers{writer3}->safe_psql('postgres', 'SELECT extract(epoch FROM clock_timestamp())');
-ok(abs($skew - $behind) < $slack, "writer3's clock runs $behind s behind writer1's (measured: "
-    . sprintf('%.3f', $skew) . ' s)');
+check_clock_behind($writers{writer1}, $writers{writer3}, $behind, $slack);
 
-my $write_started = time;
-my @finish = map { start_writing($writers{$_}, $write_seconds) } sort keys %writers;
-$_->() foreach @finish;
-my $write_time = time - $write_started;
+my $write_time = write_at_once($write_seconds, map { $writers{$_} } sort keys %writers);
 $writers{$_}->wait_for_catchup("from_$_") foreach sort keys %writers;
 
-my $written = 0;
-foreach my $name (sort keys %writers) {
-    my ($count) = split /\|/, rows_of($writers{$name}, 'true');
-    $written += $count;
-    is(rows_of($merged, "writer = '$name'"), rows_of($writers{$name}, 'true'), "$name: the subscriber holds exactly its rows ($count)");
-}
-my $overlap = overlap_seconds($merged, 'writer3', $behind);
-ok($overlap > $behind + $slack, "the three writers wrote at once for longer than writer3's clock is behind ($overlap s)");
+my $written = check_rows_merged($merged, $behind, $slack, map { $writers{$_} } sort keys %writers);
 
 # The README's checks, as printed.
 my ($rows, $keys, $not_v7, $out_of_order, $errors) = split /[|\n]/, $merged->safe_psql('postgres', $checks_sql);

@@ -9,9 +9,10 @@ use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use Time::HiRes ();
 use Exporter 'import';
 
-our @EXPORT = qw(new_writer start_writing rows_of disorder_ms overlap_seconds check_disorder);
+our @EXPORT = qw(new_writer start_writing write_at_once check_clock_behind check_rows_merged rows_of disorder_ms overlap_seconds check_disorder);
 
 # new_writer(NAME, PRELOAD, ENV...): a started server for logical replication, preloading
 # PRELOAD, its environment (LD_PRELOAD of libfaketime, say) extended with ENV.
@@ -72,6 +73,45 @@ sub disorder_ms {
                    FROM t)
         SELECT round(coalesce(max(extract(epoch FROM real_time - earliest_after) * 1000), 0), 1)
         FROM w WHERE real_time > earliest_after});
+}
+
+# write_at_once(SECONDS, WRITER...): every WRITER writing for SECONDS at once (start_writing);
+# returns the seconds they took, once all have finished.
+sub write_at_once {
+    my ($seconds, @writers) = @_;
+    my $started = Time::HiRes::time();
+    my @finish = map { start_writing($_, $seconds) } @writers;
+    $_->() foreach @finish;
+    return Time::HiRes::time() - $started;
+}
+
+# check_clock_behind(ON_TIME, LATE, BEHIND, SLACK): LATE's clock runs BEHIND seconds behind
+# ON_TIME's, within SLACK.
+sub check_clock_behind {
+    my ($on_time, $late, $behind, $slack) = @_;
+    my $skew = $on_time->safe_psql('postgres', 'SELECT extract(epoch FROM clock_timestamp())')
+        - $late->safe_psql('postgres', 'SELECT extract(epoch FROM clock_timestamp())');
+    ok(abs($skew - $behind) < $slack, $late->name . "'s clock runs $behind s behind " . $on_time->name
+        . sprintf("'s (measured: %.3f s)", $skew));
+}
+
+# check_rows_merged(MERGED, BEHIND, SLACK, WRITER...): MERGED holds exactly each WRITER's
+# rows, and the writers wrote at once for longer than the last one's clock is BEHIND (so rows
+# made that far apart in real time exist); returns the number of rows written.
+sub check_rows_merged {
+    my ($merged, $behind, $slack, @writers) = @_;
+    my $written = 0;
+    foreach my $writer (@writers) {
+        my $own = rows_of($writer, 'true');
+        my ($count) = split /\|/, $own;
+        $written += $count;
+        is(rows_of($merged, "writer = '" . $writer->name . "'"), $own,
+            $writer->name . ": the subscriber holds exactly its rows ($count)");
+    }
+    my $overlap = overlap_seconds($merged, $writers[-1]->name, $behind);
+    ok($overlap > $behind + $slack, "the writers wrote at once for longer than "
+        . $writers[-1]->name . "'s clock is behind ($overlap s)");
+    return $written;
 }
 
 # check_disorder(NODE, ENGINE, BEHIND, SLACK, WRITER...): the disorder of NODE's merged rows
