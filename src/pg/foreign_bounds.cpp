@@ -78,7 +78,8 @@ struct Walk {
 
 void walk_level(Query* query, Walk* walk);
 
-bool walk_condition(Node* node, Walk* walk) {
+bool walk_condition(Node* node, void* context) {
+    auto* walk = static_cast<Walk*>(context);
     if (node == nullptr) return false;
     if (IsA(node, Query)) {  // a sub-select of a condition: a level of its own
         Query* outer = walk->level;

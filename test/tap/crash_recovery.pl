@@ -19,7 +19,7 @@ $node->safe_psql('postgres', q{
     CREATE TABLE keys (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), phase text NOT NULL);
 });
 
-my $script = "$PostgreSQL::Test::Utils::tmp_check/insert.sql";
+my $script = "$PostgreSQL::Test::Utils::tmp_check/crash-recovery-insert.sql";  # every test file shares tmp_check
 append_to_file($script, "INSERT INTO keys (phase) VALUES (current_setting('application_name'));\n");
 
 # pgbench with four clients, as `phase` (its application_name), for `seconds`.

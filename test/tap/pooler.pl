@@ -93,7 +93,7 @@ foreach my $mode ('session', 'preloaded') {
     my $preloaded = $mode eq 'preloaded';
     my $started = time;
     my $node = PostgreSQL::Test::Cluster->new("pooler_$mode");
-    my $offset_file = File::Spec->rel2abs("$PostgreSQL::Test::Utils::tmp_check/clock-offset-$mode");
+    my $offset_file = File::Spec->rel2abs("$PostgreSQL::Test::Utils::tmp_check/pooler-clock-offset-$mode");
     PostgreSQL::Test::Utils::append_to_file($offset_file, "+0\n");
     $node->init;
     $node->append_conf('postgresql.conf', "log_statement = none\n");

@@ -32,8 +32,11 @@ sub new_writer {
 # Returns what waits for them and reports whether they ran.
 sub start_writing {
     my ($node, $seconds) = @_;
-    my $script = "$PostgreSQL::Test::Utils::tmp_check/insert.sql";
-    append_to_file($script, "INSERT INTO events DEFAULT VALUES;\n") unless -e $script;
+    # A name of its own: every test file of a run shares tmp_check.
+    my $script = "$PostgreSQL::Test::Utils::tmp_check/writers-insert-events.sql";
+    open(my $fh, '>', $script) or die "$script: $!";
+    print $fh "INSERT INTO events DEFAULT VALUES;\n";
+    close $fh;
     my ($out, $err) = ('', '');
     my $h = IPC::Run::start(
         [ 'pgbench', '-n', '-h', $node->host, '-p', $node->port, '-c', '3', '-j', '3', '-T', $seconds,
