@@ -5,6 +5,7 @@ package UuidxWriters;
 
 use strict;
 use warnings;
+use feature 'state';
 use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
@@ -32,11 +33,15 @@ sub new_writer {
 # Returns what waits for them and reports whether they ran.
 sub start_writing {
     my ($node, $seconds) = @_;
-    # A name of its own: every test file of a run shares tmp_check.
+    # A name of its own, since every test file of a run shares tmp_check; written once per
+    # test file, before the first pgbench, since the pgbench already started read it.
     my $script = "$PostgreSQL::Test::Utils::tmp_check/writers-insert-events.sql";
-    open(my $fh, '>', $script) or die "$script: $!";
-    print $fh "INSERT INTO events DEFAULT VALUES;\n";
-    close $fh;
+    state $written = 0;
+    unless ($written++) {
+        open(my $fh, '>', $script) or die "$script: $!";
+        print $fh "INSERT INTO events DEFAULT VALUES;\n";
+        close $fh;
+    }
     my ($out, $err) = ('', '');
     my $h = IPC::Run::start(
         [ 'pgbench', '-n', '-h', $node->host, '-p', $node->port, '-c', '3', '-j', '3', '-T', $seconds,
