@@ -165,6 +165,12 @@ constexpr GregorianFields decode_gregorian(const Uuid& u) noexcept {
 }
 
 // --- Timestamps -----------------------------------------------------------------------
+// Unix microseconds of a v1/v6 Gregorian 100-ns count: divided by 10 (rounding down), then
+// shifted to the Unix epoch, as PostgreSQL 18's uuid_extract_timestamp() does.
+constexpr int64_t gregorian_to_unix_us(uint64_t timestamp_100ns) noexcept {
+    return static_cast<int64_t>(timestamp_100ns / 10) - kGregorianToUnix100ns / 10;
+}
+
 // The embedded time of a v1, v6 or v7 UUID of the RFC 9562 variant, in Unix microseconds,
 // rounded as PostgreSQL 18's uuid_extract_timestamp() does: v7 to the millisecond, v1/v6
 // 100-ns counts divided by 10 (rounding down) before the epoch shift.
@@ -173,7 +179,7 @@ constexpr Result<int64_t> embedded_unix_us(const Uuid& u) noexcept {
     switch (u.version_nibble()) {
         case 7: return {static_cast<int64_t>(unix_ts_ms(u) * 1000)};
         case 1:
-        case 6: return {static_cast<int64_t>(decode_gregorian(u).timestamp_100ns / 10) - kGregorianToUnix100ns / 10};
+        case 6: return {gregorian_to_unix_us(decode_gregorian(u).timestamp_100ns)};
         default: return Result<int64_t>::failure(Errc::unexpected_version);
     }
 }
@@ -205,11 +211,6 @@ constexpr Result<OrderedTime> ordered_time_of(const Uuid& u) noexcept {
         case 6: return {{OrderFamily::gregorian, decode_gregorian(u).timestamp_100ns}};
         default: return Result<OrderedTime>::failure(Errc::unexpected_version);
     }
-}
-
-// Unix microseconds of a Gregorian 100-ns count, rounded as embedded_unix_us() does.
-constexpr int64_t gregorian_to_unix_us(uint64_t timestamp_100ns) noexcept {
-    return static_cast<int64_t>(timestamp_100ns / 10) - kGregorianToUnix100ns / 10;
 }
 
 // --- RFC 9562 Appendix A, checked at compile time ---------------------------------------
