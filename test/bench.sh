@@ -36,6 +36,7 @@ set -u
 PG_MAJOR=${PG_MAJOR:-18}
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
+run_from_writable_checkout test/bench.sh "$@"
 cd "$UUIDX_ROOT"
 
 CALLS=${BENCH_CALLS:-1000000}
@@ -144,13 +145,11 @@ measure_time_questions() {
 # The time questions asked of three hash shards and of one server (test/bench/shards.pl, on
 # PostgreSQL's TAP framework: five servers of their own); its table is appended to the report.
 measure_shards() {
-    local pgxs dir
-    pgxs=$(dirname "$(dirname "$("$PG_CONFIG" --pgxs)")")
-    dir=$(mktemp -d /tmp/uuidx-bench-shards.XXXXXX) && chmod 755 "$dir" && { ! is_root || chown postgres: "$dir"; }
+    local dir
+    dir=$(server_user_dir uuidx-bench-shards) || return 1
     log "hash shards: $SHARD_ROWS keys, $SHARD_REPETITIONS rounds"
-    (cd "$dir" && as_server_user env PATH="$PG_BIN:$PATH" PERL5LIB="$pgxs/test/perl" TESTDIR="$dir" \
-        PG_REGRESS="$pgxs/test/regress/pg_regress" perl "$UUIDX_ROOT/test/bench/shards.pl" "$SHARD_ROWS" \
-        "$SHARD_REPETITIONS" "$dir/shards.md") || { tail -30 "$dir"/tmp_check/log/regress_log_shards >&2; return 1; }
+    as_tap_user "$dir" perl "$dir/tree/test/bench/shards.pl" "$SHARD_ROWS" "$SHARD_REPETITIONS" "$dir/shards.md" ||
+        { tail -30 "$dir"/tmp_check/log/regress_log_shards >&2; return 1; }
     cat "$dir/shards.md" >>"$REPORT" && rm -rf "$dir"
 }
 

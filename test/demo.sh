@@ -6,6 +6,7 @@
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
+run_from_writable_checkout test/demo.sh "$@"
 cd "$UUIDX_ROOT"
 
 if ! major_is_native "$PG_MAJOR"; then

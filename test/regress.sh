@@ -13,6 +13,7 @@
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
+run_from_writable_checkout test/regress.sh "$@"
 cd "$UUIDX_ROOT"
 
 MODE=${UUIDX_MODE:-session}

@@ -36,7 +36,7 @@ trap 'stop_cluster' EXIT
 ensure_unit_dependencies && ensure_dependencies &&
     ensure_packages "$FUZZ_CXX:clang-14" sqlsmith:sqlsmith \
         /usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-rt-14-dev ||
-    { fail "dependencies"; finish; exit 1; }
+    { without_dependencies "sanitizers, fuzzers and faults" $?; finish; exit 1; }
 
 # Sources only: objects of an earlier product build would be taken as up to date.
 mkdir -p "$WORK/logs" && copy_sources "$TREE" ||

@@ -16,9 +16,10 @@ mkdir -p build  # logs of this run
 source "$UUIDX_ROOT/test/lib/tally.sh"
 trap 'stop_cluster' EXIT
 
-ensure_dependencies && ensure_peer_packages "$PG_MAJOR" && ensure_packages prove:perl /usr/share/perl5/IPC/Run.pm:libipc-run-perl \
+ensure_dependencies && ensure_packages prove:perl /usr/share/perl5/IPC/Run.pm:libipc-run-perl \
         /usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1:faketime /usr/sbin/pgbouncer:pgbouncer ||
-    { fail "dependencies"; finish; exit 1; }
+    { without_dependencies "every test of PostgreSQL $PG_MAJOR" $?; finish; exit 1; }
+ensure_peer_packages "$PG_MAJOR"  # a peer it could not fetch: the tests that need it skip (require_peer)
 log "PostgreSQL $("$PG_CONFIG" --version | sed 's/^PostgreSQL //'), $(g++ --version | head -1), $(clang++ --version 2>/dev/null | head -1)"
 
 # Both compilers of the suite, -Werror kept; the g++ build is the one installed.
@@ -82,14 +83,12 @@ for mode in session preloaded; do
 done
 
 # --- tests of servers of their own ---------------------------------------------------------
-# test/tap/*.pl on PostgreSQL's own framework (PostgreSQL::Test::Cluster, run by prove as the
-# server user), one count per TAP result; then each test/server/*.sh.
+# test/tap/*.pl on PostgreSQL's own framework (PostgreSQL::Test::Cluster, run by
+# test/tap/run.sh with prove as the server user, from a copy of the tree it can read), one
+# count per TAP result; then each test/server/*.sh.
 run_tap() {
-    local pgxs dir log_file=build/tap.log status ok bad skipped
-    pgxs=$(dirname "$(dirname "$("$PG_CONFIG" --pgxs)")")  # .../lib/pgxs/src
-    dir=$(mktemp -d /tmp/uuidx-tap.XXXXXX) && chmod 755 "$dir" && { ! is_root || chown postgres: "$dir"; }
-    (cd "$dir" && as_server_user env PATH="$PG_BIN:$PATH" PERL5LIB="$pgxs/test/perl:$UUIDX_ROOT/test/tap/lib" TESTDIR="$dir" \
-        PG_REGRESS="$pgxs/test/regress/pg_regress" prove -v "$UUIDX_ROOT"/test/tap/*.pl) >"$log_file" 2>&1
+    local log_file=build/tap.log status ok bad skipped
+    bash test/tap/run.sh >"$log_file" 2>&1
     status=$?
     ok=$(grep -cE '^ok [0-9]+' "$log_file")
     # A skipped result, or a whole file skipped, is a skip: skip_all prints "1..0 # SKIP why",
@@ -102,15 +101,21 @@ run_tap() {
     FAILED=$((FAILED + bad))
     grep -E '^(not ok|ok [0-9]+ .*# skip|1\.\.0 # SKIP|[^ ]+\.pl \.+ skipped: )' "$log_file" | sed 's/^/    [tap] /' >&2
     if [ "$bad" -gt 0 ] || [ "$status" -ne 0 ]; then
-        tail -40 "$log_file" >&2
-        find "$dir" -name '*.log' -path '*log*' -exec tail -20 {} + >&2 2>/dev/null
+        tail -60 "$log_file" >&2
         [ "$bad" -gt 0 ] && FAILURES+=("${UUIDX_LABEL:+[$UUIDX_LABEL] }TAP tests: see build/tap.log") ||
             fail "TAP tests did not finish (see build/tap.log)"
     fi
     log "TAP (test/tap): $ok passed, $bad failed, $skipped skipped"
-    rm -rf "$dir"
 }
 run_tap
+# The same from a checkout as a root user makes one (test/checkout_layouts.sh), once, on the
+# oldest major: the server user can enter none of it, and its path has spaces.
+if [ "$PG_MAJOR" = "$(major_numbers | head -1)" ]; then
+    run_test "TAP from a checkout the server user cannot enter (mode 700, spaces in its path)" \
+        build/layout-tap.log bash test/checkout_layouts.sh tap
+    run_test "a regression file from a read-only checkout (mode 700, spaces in its path)" \
+        build/layout-read-only.log bash test/checkout_layouts.sh read-only
+fi
 for script in test/server/*.sh; do
     run_test "server $(basename "$script" .sh)" "build/server-$(basename "$script" .sh).log" bash "$script"
 done

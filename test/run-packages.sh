@@ -85,7 +85,7 @@ clients_pass() {
             PGDATABASE=clients python3 test/clients/psycopg_client.py"
 }
 
-ensure_packages git:git || { fail "dependencies"; finish; exit 1; }
+ensure_packages git:git || { without_dependencies "the Debian packages" $?; finish; exit 1; }
 # The suites of the majors asked for, each built once (sid builds 18's and 19's packages).
 SUITES=()
 for major in "${MAJORS[@]}"; do
@@ -99,6 +99,7 @@ for suite in "${SUITES[@]}"; do
     ROOT=$(ensure_root "$first_major")
     status=$?
     if [ "$status" -eq 2 ]; then skip "packages of $suite" "$suite no longer carries PostgreSQL $first_major"; continue; fi
+    if [ "$status" -eq "$EXIT_UNREACHABLE" ]; then without_dependencies "packages of $suite" "$status"; continue; fi
     [ "$status" -eq 0 ] && mount_root "$ROOT" || { fail "root file system of $suite"; release_root; continue; }
     built=0
     run_test "dpkg-buildpackage in $suite (builds, and tests the built packages)" "$OUT-$suite-build.log" \

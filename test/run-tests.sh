@@ -15,6 +15,7 @@ set -u
 REQUESTED_MAJOR=${PG_MAJOR:-}
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
+run_from_writable_checkout test/run-tests.sh "$@"
 cd "$UUIDX_ROOT"
 mkdir -p build  # logs of this run; build/pgNN/ for each major run in a root
 
@@ -43,7 +44,7 @@ if ensure_unit_dependencies; then
     if [ "$unit_status" -ne 0 ] && [ "$unit_failed" -eq 0 ]; then tail -20 build/unit.log >&2; fail "unit tests did not run"; fi
     log "unit: $unit_ok passed, $unit_failed failed"
 else
-    fail "unit test dependencies"
+    without_dependencies "unit tests" $?
 fi
 
 # --- once: the checks of the source tree (test/run-source.sh); then, on this machine's own
@@ -79,6 +80,7 @@ run_in_root() {
     enter_root "$major" "$DUMP_DIR"
     status=$?
     if [ "$status" -eq 2 ]; then skip "[pg$major] every test of PostgreSQL $major" "no Debian suite carries it"; return; fi
+    if [ "$status" -eq "$EXIT_UNREACHABLE" ]; then without_dependencies "[pg$major] every test of PostgreSQL $major" "$status"; return; fi
     [ "$status" -eq 0 ] || { leave_root; fail "[pg$major] root file system of $(suite_of_major "$major")"; return; }
     in_root "$ENTERED_ROOT" PG_MAJOR="$major" UUIDX_LABEL="pg$major" UUIDX_DUMP_DIR=/build/dump \
         bash /build/uuidx/test/run-major.sh 2>&1 | tee "$log_file" | label_counts "pg$major"

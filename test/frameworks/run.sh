@@ -9,6 +9,7 @@ set -u
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 NAME=${1:?usage: run.sh django|sqlalchemy|rails|drizzle|typeorm|docs}
+source "$ROOT/test/lib/common.sh"
 
 # The npm packages of drizzle and typeorm (package-lock.json), from the cache in
 # NPM_CACHE when it holds them, from the npm registry otherwise; through a TLS-inspecting
@@ -27,12 +28,12 @@ fresh_database() {  # a database of the framework's own, without uuidx: its migr
     dropdb --if-exists "$PGDATABASE" && createdb "$PGDATABASE"
 }
 
-npm_packages() {  # node_modules of package-lock.json, installed once per lock
+npm_packages() {  # node_modules of package-lock.json, installed once per lock; a skip without the registry
     skip_without node nodejs
     skip_without npm npm
     [ -d "$HERE/node_modules" ] && cmp -s "$HERE/package-lock.json" "$HERE/node_modules/.package-lock.json.installed" &&
         return 0
-    (cd "$HERE" && npm ci --cache "$NPM_CACHE" --prefer-offline --no-audit --no-fund --loglevel=error) || exit 1
+    npm_ci "$HERE" --cache "$NPM_CACHE" --prefer-offline --loglevel=error || exit $?
     cp "$HERE/package-lock.json" "$HERE/node_modules/.package-lock.json.installed"
 }
 

@@ -11,11 +11,19 @@ log() { printf '==> %s%s\n' "${UUIDX_LABEL:+[$UUIDX_LABEL] }" "$*" >&2; }
 
 is_root() { [ "$(id -u)" -eq 0 ]; }
 
+# The status of a step that needed Debian's archive and could not reach it, and the lines
+# apt-get and debootstrap print when that happens (archive_unreachable LOG): the callers
+# make the tests that needed it visible skips, never failures.
+EXIT_UNREACHABLE=3
+archive_unreachable() {
+    grep -qE 'Failed to fetch|Could not resolve|Temporary failure resolving|Could not connect|Unable to connect|Failed getting release file|Network is unreachable|Connection timed out' "$1"
+}
+
 # ensure_packages PATH:PACKAGE...: installs, in one apt-get run, the package of every
 # PATH that is missing (a command name or an absolute path); as another user, prints the
-# exact line to run.
+# exact line to run. Returns EXIT_UNREACHABLE when Debian's archive could not be reached.
 ensure_packages() {
-    local entry path missing=()
+    local entry path missing=() apt_log status
     for entry in "$@"; do
         path=${entry%%:*}
         if [ "${path#/}" != "$path" ]; then [ -e "$path" ]; else command -v "$path" >/dev/null; fi ||
@@ -29,7 +37,18 @@ ensure_packages() {
     fi
     log "installing ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    apt_log=$(mktemp /tmp/uuidx-apt.XXXXXX)
+    apt-get update -qq >"$apt_log" 2>&1 && apt-get install -y -qq --no-install-recommends "${missing[@]}" >>"$apt_log" 2>&1
+    status=$?
+    if [ "$status" -ne 0 ]; then
+        tail -5 "$apt_log" >&2
+        if archive_unreachable "$apt_log"; then
+            log "could not fetch ${missing[*]}: Debian's archive is unreachable"
+            status=$EXIT_UNREACHABLE
+        fi
+    fi
+    rm -f "$apt_log"
+    return "$status"
 }
 
 # What the core's unit tests need (they do not depend on the PostgreSQL major).
@@ -66,16 +85,82 @@ build_and_install() {
 }
 
 # copy_sources DEST: the tree's sources into DEST (emptied first), without git's data,
-# logs and anything a build made, so that a build there starts from nothing.
+# logs, installed npm packages and anything a build made, so that a build there starts
+# from nothing.
 copy_sources() {
     rm -rf "$1" && mkdir -p "$1" &&
         tar -C "$UUIDX_ROOT" --exclude=./.git --exclude=./build --exclude=./results --exclude='*.o' \
-            --exclude='*.bc' --exclude='*.so' --exclude='*.zip' -cf - . | tar -C "$1" -xf -
+            --exclude='*.bc' --exclude='*.so' --exclude='*.zip' --exclude=node_modules -cf - . | tar -C "$1" -xf -
 }
 
-# PostgreSQL refuses to run as root: as root, the server runs as the postgres user.
+# run_from_writable_checkout SCRIPT [ARGS...]: the README's commands build in the tree and
+# write their logs to build/. From a checkout this machine cannot write (a read-only mount,
+# a read-only clone), SCRIPT (the caller, relative to the tree) runs again from a copy of
+# it, .git included, in UUIDX_WRITABLE_COPY (default /var/tmp/uuidx-checkout, replaced),
+# and says so on its first line. Returns when the checkout is writable.
+run_from_writable_checkout() {
+    local script=$1 copy=${UUIDX_WRITABLE_COPY:-/var/tmp/uuidx-checkout}
+    shift
+    mkdir -p "$UUIDX_ROOT/build" 2>/dev/null && touch "$UUIDX_ROOT/build/.writable" 2>/dev/null && return 0
+    if [ -n "${UUIDX_COPIED_FROM:-}" ]; then
+        log "neither the checkout $UUIDX_COPIED_FROM nor its copy $UUIDX_ROOT can be written"
+        exit 2
+    fi
+    log "the checkout $UUIDX_ROOT cannot be written: running from a copy of it in $copy (logs in $copy/build)"
+    rm -rf "$copy" && mkdir -p "$copy" && tar -C "$UUIDX_ROOT" --exclude=./build --exclude=./results \
+        --exclude=node_modules -cf - . | tar -C "$copy" -xf - ||
+        { log "could not copy the checkout to $copy: set UUIDX_WRITABLE_COPY to a directory that can be written"; exit 2; }
+    UUIDX_COPIED_FROM=$UUIDX_ROOT exec bash "$copy/$script" "$@"
+}
+
+# PostgreSQL refuses to run as root: as root, the server runs as the postgres user, from /
+# when it cannot enter the current directory (a root user's clone, where initdb and pg_ctl
+# would complain), so a COMMAND given here takes absolute paths.
 as_server_user() {
-    if is_root; then runuser -u postgres -- "$@"; else "$@"; fi
+    if is_root; then
+        (runuser -u postgres -- test -x "$PWD" || cd / && runuser -u postgres -- "$@")
+    else
+        "$@"
+    fi
+}
+
+# server_user_dir NAME: prints a new directory /tmp/NAME.XXXXXX that the server user owns,
+# holding tree/, a copy of the tree's sources that it can read. The server user may not
+# enter the checkout itself (a root user's clone in /root, mode 700, or one made with umask
+# 077), so whatever it reads itself (the TAP tests, their modules, the README whose recipes
+# they run) it reads from tree/. The caller removes the directory.
+server_user_dir() {
+    local dir
+    dir=$(mktemp -d "/tmp/$1.XXXXXX") && chmod 755 "$dir" && copy_sources "$dir/tree" && chmod -R a+rX "$dir/tree" &&
+        { ! is_root || chown postgres: "$dir"; } || return 1
+    echo "$dir"
+}
+
+# as_tap_user DIR COMMAND...: COMMAND as the server user in DIR (from server_user_dir), set
+# up for PostgreSQL's TAP framework of PG_CONFIG's major (PostgreSQL::Test::Cluster), with
+# the tests' own modules (DIR/tree/test/tap/lib) on PERL5LIB; TAP clusters go to DIR.
+as_tap_user() {
+    local dir=$1 pgxs
+    shift
+    pgxs=$(dirname "$(dirname "$("$PG_CONFIG" --pgxs)")")  # .../lib/pgxs/src
+    (cd "$dir" && as_server_user env PATH="$PG_BIN:$PATH" PERL5LIB="$pgxs/test/perl:$dir/tree/test/tap/lib" \
+        TESTDIR="$dir" PG_REGRESS="$pgxs/test/regress/pg_regress" "$@")
+}
+
+# npm_ci DIR [OPTIONS...]: the packages of DIR's package-lock.json, at its exact versions.
+# When npm cannot reach its registry, npm's cache is all there is (npm ci --offline); what
+# it lacks makes this return 77 (a test's skip), with the reason on its last line: a machine
+# without a route to the npm registry skips, visibly, the tests that need its packages.
+npm_ci() {
+    local dir=$1
+    shift
+    if timeout 60 npm ping --fetch-retries=0 --fetch-timeout=20000 >/dev/null 2>&1; then
+        (cd "$dir" && npm ci --no-audit --no-fund "$@")
+        return
+    fi
+    (cd "$dir" && npm ci --offline --no-audit --no-fund "$@") && return 0
+    echo "could not fetch the npm packages of ${dir#"$UUIDX_ROOT"/}: the npm registry ($(npm config get registry)) is unreachable: skipped"
+    return 77
 }
 
 CLUSTER_DIR=""
@@ -135,7 +220,7 @@ require_peer() {
     local control
     control="$("$PG_CONFIG" --sharedir)/extension/$1.control"
     if [ ! -f "$control" ]; then
-        echo "$2 is not packaged for PostgreSQL $PG_MAJOR in this suite: skipped"
+        echo "$2 is not installed for PostgreSQL $PG_MAJOR (this suite does not package it, or Debian's archive was unreachable): skipped"
         exit 77
     fi
     PEER_VERSION=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$control")

@@ -151,11 +151,17 @@ add_extra_sources() {
     done
 }
 
-# In-root commands see only what this sets: a clean environment, as on a fresh machine.
+# In-root commands see only what this sets: a clean environment, as on a fresh machine,
+# but for the way this machine reaches the network (its proxy settings, npm's registry),
+# which the root's apt-get and npm need as much as this machine's.
 in_root() {
-    local root=$1; shift
+    local root=$1 name network=()
+    shift
+    for name in http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY npm_config_registry; do
+        [ -z "${!name:-}" ] || network+=("$name=${!name}")
+    done
     chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-        TERM="${TERM:-dumb}" DEBIAN_FRONTEND=noninteractive "$@"
+        TERM="${TERM:-dumb}" DEBIAN_FRONTEND=noninteractive "${network[@]}" "$@"
 }
 
 # The mounts a root needs while it is used; unmount_root undoes them, also after a failure.
@@ -179,6 +185,13 @@ unmount_root() {
     return 0
 }
 
+# fetch_failure LOG: the status of a root's debootstrap or apt-get that failed, from its log:
+# EXIT_UNREACHABLE when Debian's archive could not be reached, 1 otherwise.
+fetch_failure() {
+    if archive_unreachable "$1"; then log "Debian's archive is unreachable (see $1)"; return "$EXIT_UNREACHABLE"; fi
+    return 1
+}
+
 # ensure_base_root SUITE: prints the directory of SUITE's pristine root file system
 # ($UUIDX_CACHE/base/SUITE: debootstrap --variant=minbase and apt settings, no package
 # added), made when missing. Roots are copies of it, so a package can be tested in a root
@@ -188,13 +201,13 @@ ensure_base_root() {
     base=$UUIDX_CACHE/base/$1
     if [ ! -x "$base/usr/bin/apt-get" ]; then
         log "making the $suite base root file system in $base (debootstrap, a few minutes)"
-        ensure_packages debootstrap:debootstrap || return 1
+        ensure_packages debootstrap:debootstrap || return $?
         # A debootstrap that was killed may have left /proc or /sys mounted in its target.
         unmount_under "$base.partial"
         rm -rf "$base.partial" && mkdir -p "$UUIDX_CACHE/debs" "$(dirname "$base")" || return 1
         debootstrap --variant=minbase --cache-dir="$UUIDX_CACHE/debs" "$suite" "$base.partial" \
             "$DEBIAN_MIRROR" >"$UUIDX_CACHE/debootstrap-$suite.log" 2>&1 ||
-            { tail -20 "$UUIDX_CACHE/debootstrap-$suite.log" >&2; return 1; }
+            { tail -20 "$UUIDX_CACHE/debootstrap-$suite.log" >&2; fetch_failure "$UUIDX_CACHE/debootstrap-$suite.log"; return; }
         # Package installs start no server and create no cluster; sid's Release file may be
         # past its Valid-Until date; downloads are kept for the next root.
         printf '#!/bin/sh\nexit 101\n' >"$base.partial/usr/sbin/policy-rc.d"
@@ -213,7 +226,7 @@ ensure_base_root() {
 # $UUIDX_CACHE/roots/SUITE-NAME (an earlier copy of that name is replaced).
 fresh_root() {
     local base root=$UUIDX_CACHE/roots/$1-$2
-    base=$(ensure_base_root "$1") || return 1
+    base=$(ensure_base_root "$1") || return
     unmount_under "$root"
     rm -rf "$root" && mkdir -p "$(dirname "$root")" && cp -a "$base" "$root" || return 1
     cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null
@@ -222,7 +235,8 @@ fresh_root() {
 
 # ensure_root MAJOR: prints the directory of the root file system of MAJOR's suite with
 # root_packages installed (a copy of the suite's base root), made or completed when needed.
-# Returns 2 when the suite no longer carries MAJOR.
+# Returns 2 when the suite no longer carries MAJOR, EXIT_UNREACHABLE when Debian's archive
+# could not be reached to make or complete it.
 ensure_root() {
     local major=$1 suite root stamp base
     suite=$(suite_of_major "$major") || return 1
@@ -230,7 +244,7 @@ ensure_root() {
     stamp="$root/.uuidx-packages"
 
     if [ ! -x "$root/usr/bin/apt-get" ]; then
-        base=$(ensure_base_root "$suite") || return 1
+        base=$(ensure_base_root "$suite") || return
         log "making the $suite root file system in $root"
         unmount_under "$root.partial"
         rm -rf "$root.partial" && mkdir -p "$(dirname "$root")" && cp -a "$base" "$root.partial" &&
@@ -244,7 +258,7 @@ ensure_root() {
         add_extra_sources "$root" "$suite"
         mount_root "$root" || return 1
         in_root "$root" apt-get update -qq >"$UUIDX_CACHE/apt-$suite.log" 2>&1 ||
-            { tail -20 "$UUIDX_CACHE/apt-$suite.log" >&2; unmount_root "$root"; return 1; }
+            { tail -20 "$UUIDX_CACHE/apt-$suite.log" >&2; unmount_root "$root"; fetch_failure "$UUIDX_CACHE/apt-$suite.log"; return; }
         # A major its suite no longer carries is left out; the others are installed.
         local name carried missing=" "
         for carried in $(majors_of_suite "$suite"); do
@@ -261,7 +275,7 @@ ensure_root() {
         done
         log "installing into the $suite root: ${wanted[*]}"
         in_root "$root" apt-get install -y -qq "${wanted[@]}" >>"$UUIDX_CACHE/apt-$suite.log" 2>&1 ||
-            { tail -20 "$UUIDX_CACHE/apt-$suite.log" >&2; unmount_root "$root"; return 1; }
+            { tail -20 "$UUIDX_CACHE/apt-$suite.log" >&2; unmount_root "$root"; fetch_failure "$UUIDX_CACHE/apt-$suite.log"; return; }
         unmount_root "$root"
         echo "$packages" >"$stamp"
     fi
@@ -275,7 +289,7 @@ ensure_root() {
 # enter_root MAJOR [DIR]: MAJOR's root file system, made or completed as needed, with this
 # tree (without build/) copied to /build/uuidx and DIR, if given, to /build/dump, and its
 # mounts in place. Sets ENTERED_ROOT; leave_root unmounts (call it from an EXIT trap too).
-# Returns as ensure_root: 2 when no suite carries MAJOR.
+# Returns as ensure_root: 2 when no suite carries MAJOR, EXIT_UNREACHABLE without the archive.
 ENTERED_ROOT=""
 enter_root() {
     local major=$1 dump_dir=${2:-} root status

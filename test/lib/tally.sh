@@ -20,6 +20,14 @@ fail() { FAILED=$((FAILED + 1)); FAILURES+=("${UUIDX_LABEL:+[$UUIDX_LABEL] }$1")
 # The exit status of a test that could not run here (a peer not packaged for this major).
 EXIT_SKIP=77
 
+# without_dependencies NAME STATUS: the tally of NAME, which could not run because the
+# packages it needs could not be installed (STATUS, from ensure_packages): a skip that says
+# so when Debian's archive was out of reach, a failure otherwise.
+without_dependencies() {
+    if [ "$2" -eq "$EXIT_UNREACHABLE" ]; then skip "$1" "could not fetch its packages: Debian's archive is unreachable"
+    else fail "$1: dependencies"; fi
+}
+
 run_test() {
     local name=$1 log_file=$2 status
     shift 2
