@@ -30,8 +30,13 @@ DATA_built       = $(BUILT_SCRIPTS)
 # so and leave the database as they found it.
 REGRESS      = untouched_catalog extension_update ossp_coexistence catalog inspect generate_v7 uuidv7_shift uuidv7_infinity \
                generate_v6_v1 name_based name_based_v3 family_misc time_range range_plans time_predicates time_order partitions \
-               migration_guide switch_to_uuidx text_forms bad_input builtin_parity base32hex_parity order_floor
+               migration_guide switch_to_uuidx text_forms bad_input builtin_parity base32hex_parity order_floor \
+               commit_horizon
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
+# isolationtester: specs/NAME.spec against expected/NAME.out, what concurrent sessions see
+# step by step. `make installcheck` runs them after REGRESS; ISOLATION= leaves them out.
+ISOLATION      = commit_horizon_steps
+ISOLATION_OPTS = --load-extension=$(EXTENSION)
 # REGRESS_SKIP=name... leaves tests out (debian/rules, for the build-time test).
 REGRESS     := $(filter-out $(REGRESS_SKIP),$(REGRESS))
 
@@ -94,7 +99,7 @@ build/unit_tests: $(CORE_SRCS) $(UNIT_SRCS) $(wildcard src/core/*.hpp test/unit/
 # uuidx-VERSION.zip from the committed tree (git archive): what building, installing and
 # `make installcheck` need, and the documentation the README links (docs/), nothing else.
 # test/run-release.sh builds and tests it.
-DIST_FILES = LICENSE META.json Makefile README.md CHANGELOG.md uuidx.control docs sql src expected
+DIST_FILES = LICENSE META.json Makefile README.md CHANGELOG.md uuidx.control docs sql specs src expected
 dist:
 	git archive --format=zip --prefix=$(EXTENSION)-$(EXTVERSION)/ -o $(EXTENSION)-$(EXTVERSION).zip HEAD $(DIST_FILES)
 

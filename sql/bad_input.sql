@@ -35,6 +35,9 @@ INSERT INTO bad_calls VALUES
     ('uuidv1()', 'no argument', 'uuidv1()', '00000'),
     ('uuid_max()', 'no argument', 'uuid_max()', '00000'),
     ('uuidx_order_scope()', 'no argument', 'uuidx_order_scope()', '00000'),
+    -- the commit horizon: no argument; 55000 without preloading (commit_horizon, per mode)
+    ('uuidx_commit_horizon()', 'no argument', 'uuidx_commit_horizon()', '00000 or 55000'),
+    ('uuidx_horizon_holder_records()', 'no argument', 'uuidx_horizon_holder_records()', '00000 or 55000'),
     -- uuidv7(shift interval)
     ('uuidv7(interval)', 'NULL', 'public.uuidv7(NULL::interval)', '00000'),
     ('uuidv7(interval)', 'before 1970', $$public.uuidv7('-60 years')$$, '22008'),

@@ -467,4 +467,40 @@ CREATE FUNCTION uuidx_raise_order_floor(past uuid) RETURNS timestamptz
 COMMENT ON FUNCTION uuidx_raise_order_floor(uuid) IS
     'Raises the server-wide order so that every v7 (for a v7 key) or v1/v6 (for a v1 or v6 key) made afterwards sorts after the key, never lowering it; returns the floor in effect. For a new primary whose clock is behind; needs uuidx preloaded, lost at restart';
 REVOKE ALL ON FUNCTION uuidx_raise_order_floor(uuid) FROM PUBLIC;
+
+-- The commit horizon of keyset consumers (docs/consumers.md). Each call may answer
+-- differently (VOLATILE). PARALLEL RESTRICTED: its first call after a start lists the
+-- prepared transactions through SPI, which only the leader may run.
+CREATE FUNCTION uuidx_commit_horizon() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuidx_commit_horizon'
+    LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+COMMENT ON FUNCTION uuidx_commit_horizon() IS
+    'A v7 key H such that every key made in this database by uuid_generate_v7() or uuidv7() below H belongs to a transaction whose end was visible to new snapshots before the call returned: a keyset consumer reads rows with id < H, and never needs to look below H again. Needs uuidx preloaded; not on a standby';
+
+CREATE FUNCTION uuidx_horizon_holder_records(OUT pid integer, OUT transaction xid, OUT oldest_key uuid,
+                                             OUT oldest_key_known boolean) RETURNS SETOF record
+    AS 'MODULE_PATHNAME', 'uuidx_horizon_holder_records'
+    LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+COMMENT ON FUNCTION uuidx_horizon_holder_records() IS
+    'The transactions that hold this database''s commit horizon, as uuidx records them (the view uuidx_horizon_holders adds what the server knows of each)';
+
+CREATE VIEW uuidx_horizon_holders AS
+SELECT h.pid,
+       h.transaction AS prepared_transaction,
+       p.gid AS prepared_gid,
+       h.oldest_key,
+       uuid_v7_to_timestamptz(h.oldest_key) AS oldest_key_time,
+       coalesce(a.xact_start, p.prepared) AS xact_start,
+       CASE WHEN h.pid IS NOT NULL THEN a.state ELSE 'prepared' END AS state,
+       CASE
+           WHEN h.pid IS NOT NULL THEN 'a running transaction made this key'
+           WHEN h.oldest_key_known THEN 'a prepared transaction made this key'
+           ELSE 'a transaction prepared before the server started: its keys are unknown, so it holds every key'
+       END AS reason
+FROM uuidx_horizon_holder_records() AS h
+LEFT JOIN pg_catalog.pg_stat_activity AS a ON a.pid = h.pid
+LEFT JOIN pg_catalog.pg_prepared_xacts AS p ON p.transaction = h.transaction
+ORDER BY h.oldest_key, h.pid;
+COMMENT ON VIEW uuidx_horizon_holders IS
+    'Each transaction that holds this database''s commit horizon (uuidx_commit_horizon()) back: a running one by pid, a prepared one by gid, with its oldest key, that key''s time, when the transaction started, its state and why it holds';
 --@ end

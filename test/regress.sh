@@ -3,7 +3,8 @@
 # newcomer runs them:
 #   bash test/regress.sh inspect                 one file (sql/inspect.sql), library loaded per session
 #   bash test/regress.sh time_order partitions   a list
-#   bash test/regress.sh                         every file of the Makefile's REGRESS
+#   bash test/regress.sh commit_horizon_steps    an isolation spec (specs/NAME.spec)
+#   bash test/regress.sh                         every file of the Makefile's REGRESS and ISOLATION
 #   UUIDX_MODE=preloaded bash test/regress.sh inspect   with shared_preload_libraries = 'uuidx'
 #   PG_MAJOR=18 bash test/regress.sh time_order  another major, in its root file system
 # It installs what a fresh machine lacks (as the test command does), builds and installs
@@ -41,8 +42,15 @@ else
     start_cluster || exit 1
 fi
 log "PostgreSQL $PG_MAJOR, library ${MODE/session/loaded per session}: ${*:-every file of REGRESS}"
-rm -f regression.diffs
-make -s installcheck PG_CONFIG="$PG_CONFIG" ${1:+REGRESS="$*"}
+rm -f regression.diffs output_iso/regression.diffs
+# The names given, each a regression file or an isolation spec.
+names=()
+if [ $# -gt 0 ]; then
+    regress=() isolation=()
+    for name in "$@"; do if [ -f "specs/$name.spec" ]; then isolation+=("$name"); else regress+=("$name"); fi; done
+    names=(REGRESS="${regress[*]}" ISOLATION="${isolation[*]}")
+fi
+make -s installcheck PG_CONFIG="$PG_CONFIG" "${names[@]}"
 status=$?
-[ "$status" -eq 0 ] || { [ -f regression.diffs ] && cat regression.diffs; }
+[ "$status" -eq 0 ] || cat regression.diffs output_iso/regression.diffs 2>/dev/null
 exit "$status"

@@ -27,7 +27,8 @@ command -v clang++ >/dev/null && run_test "build (clang++)" build/build-clang.lo
 run_test "build (g++)" build/build-gcc.log build_and_install || { finish; exit 1; }
 
 # --- pg_regress: one count per test file --------------------------------------------------
-# run_regress MODE: runs the suite against the current cluster.
+# run_regress MODE: runs the suite against the current cluster: REGRESS, then ISOLATION
+# (isolationtester's specs), whose differences are in output_iso/.
 run_regress() {
     local mode=$1 log_file=build/regress-$1.log
     make -s installcheck PG_CONFIG="$PG_CONFIG" >"$log_file" 2>&1
@@ -38,10 +39,11 @@ run_regress() {
     FAILED=$((FAILED + bad))
     grep -E '(\.\.\. FAILED|^not ok)' "$log_file" | sed "s/^/    [$mode] /" >&2
     if [ "$bad" -gt 0 ]; then
-        FAILURES+=("${UUIDX_LABEL:+[$UUIDX_LABEL] }pg_regress ($mode): see build/regression-$mode.diffs")
-        head -80 regression.diffs >&2
+        FAILURES+=("${UUIDX_LABEL:+[$UUIDX_LABEL] }pg_regress ($mode): see build/regression-$mode.diffs, build/isolation-$mode.diffs")
+        head -80 regression.diffs output_iso/regression.diffs 2>/dev/null >&2
     fi
     [ -f regression.diffs ] && cp regression.diffs "build/regression-$mode.diffs"
+    [ -f output_iso/regression.diffs ] && cp output_iso/regression.diffs "build/isolation-$mode.diffs"
     # pg_regress stops at a file it cannot compare (no expected output): not a pass.
     if [ "$status" -ne 0 ] && [ "$bad" -eq 0 ]; then tail -5 "$log_file" >&2; fail "pg_regress ($mode) did not finish"; fi
     log "pg_regress ($mode): $ok passed, $bad failed"
@@ -52,7 +54,7 @@ run_regress() {
 each_regression_file_alone() {
     local name failed=()
     for name in $(make -s --no-print-directory print-REGRESS PG_CONFIG="$PG_CONFIG"); do
-        make -s installcheck PG_CONFIG="$PG_CONFIG" REGRESS="$name" >/dev/null 2>&1 ||
+        make -s installcheck PG_CONFIG="$PG_CONFIG" REGRESS="$name" ISOLATION= >/dev/null 2>&1 ||
             { failed+=("$name"); cat regression.diffs; }
     done
     [ ${#failed[@]} -eq 0 ] || { echo "failed alone: ${failed[*]}"; return 1; }

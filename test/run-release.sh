@@ -80,6 +80,9 @@ for name in [n for n in relative if re.match(r"^sql/[a-z_0-9]+\.sql$", n) and no
     test = name[4:-4]
     if f"expected/{test}.out" not in relative:
         problems.append(f"no expected output for {name}")
+for name in [n for n in relative if re.match(r"^specs/[a-z_0-9]+\.spec$", n)]:
+    if f"expected/{name[6:-5]}.out" not in relative:
+        problems.append(f"no expected output for {name}")
 problems += [f"not for a release: {n}" for n in relative
              if re.search(r"\.(o|so|bc|zip)$", n) or n.startswith(("test/unit/", "test/fuzz/", "build/", ".ci/"))]
 for p in problems: print(p)

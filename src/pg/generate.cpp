@@ -1,6 +1,7 @@
 // SQL entry points of the generators (random and time-based versions).
 #include "../core/layout.hpp"
 #include "../core/process.hpp"
+#include "commit_horizon.hpp"
 #include "datums.hpp"
 #include "door.hpp"
 #include "server_order.hpp"
@@ -27,9 +28,12 @@ Datum uuidx_generate_v4(PG_FUNCTION_ARGS) {
     return uuid_datum(value_or_raise(generator.v4(), nullptr));
 }
 
+// The tracked generators (uuid_generate_v7(), uuidv7(), uuidv7(interval)) hold the commit
+// horizon before they take their first key in a transaction (commit_horizon.hpp).
 PG_FUNCTION_INFO_V1(uuidx_generate_v7);
 Datum uuidx_generate_v7(PG_FUNCTION_ARGS) {
     Generator& generator = ordered_generator();
+    uuidx::pg::hold_commit_horizon();
     return uuid_datum(value_or_raise(generator.v7(), kV7Range));
 }
 
@@ -40,6 +44,7 @@ PG_FUNCTION_INFO_V1(uuidx_generate_v7_shifted);
 Datum uuidx_generate_v7_shifted(PG_FUNCTION_ARGS) {
     Interval* shift = PG_GETARG_INTERVAL_P(0);
     Generator& generator = ordered_generator();
+    uuidx::pg::hold_commit_horizon();
 
     const uint64 ticks = value_or_raise(generator.next_v7_ticks(), kV7Range);
     const TimestampTz now = uuidx::v7_ticks_to_unix_us(ticks) - kUnixToPostgresEpochUs;

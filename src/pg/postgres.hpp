@@ -9,9 +9,14 @@ extern "C" {
 
 #include "access/genam.h"
 #include "access/htup_details.h"
+#include "access/parallel.h"
 #include "access/stratnum.h"
 #include "access/sysattr.h"
 #include "access/table.h"
+#include "access/transam.h"
+#include "access/twophase.h"
+#include "access/xact.h"
+#include "access/xlog.h"
 #include "catalog/dependency.h"
 #include "catalog/pg_am.h"
 #include "catalog/pg_collation.h"
@@ -21,6 +26,7 @@ extern "C" {
 #include "catalog/pg_proc.h"
 #include "catalog/pg_statistic.h"
 #include "catalog/pg_type.h"
+#include "executor/spi.h"
 #include "fmgr.h"
 #include "funcapi.h"
 #include "lib/stringinfo.h"
@@ -39,6 +45,8 @@ extern "C" {
 #include "parser/parsetree.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
+#include "storage/proc.h"
+#include "storage/procarray.h"
 #include "storage/shmem.h"
 #include "tcop/tcopprot.h"
 #include "utils/builtins.h"
@@ -151,6 +159,13 @@ using UuidxSysCacheId = int;
 // 17 has pg_catalog.uuid_extract_version(); 18's pg_catalog.uuid_extract_timestamp() reads
 // v7 times too (17's reads v1 only, so it is not a v7 time function there). 18 also marks
 // CHECK constraints NOT ENFORCED (ConstrCheck.ccenforced), and has virtual generated columns.
+// A PGPROC's number, its index in ProcGlobal->allProcs (17 renamed it and dropped the field).
+#if PG_VERSION_NUM >= 170000
+#define UUIDX_PROC_NUMBER(proc) GetNumberFromPGProc(proc)
+#else
+#define UUIDX_PROC_NUMBER(proc) ((proc)->pgprocno)
+#endif
+
 #define UUIDX_HAS_BUILTIN_EXTRACT_VERSION (PG_VERSION_NUM >= 170000)
 #define UUIDX_HAS_BUILTIN_V7_EXTRACT_TIMESTAMP (PG_VERSION_NUM >= 180000)
 #define UUIDX_HAS_CHECK_ENFORCED (PG_VERSION_NUM >= 180000)

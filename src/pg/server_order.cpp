@@ -4,6 +4,7 @@
 
 #include "../core/layout.hpp"
 #include "../core/process.hpp"
+#include "commit_horizon.hpp"
 #include "datums.hpp"
 #include "door.hpp"
 
@@ -28,6 +29,8 @@ shmem_startup_hook_type previous_shmem_startup_hook = nullptr;
 void request_shared_order() {
     if (previous_shmem_request_hook) previous_shmem_request_hook();
     RequestAddinShmemSpace(sizeof(SharedOrder));
+    RequestAddinShmemSpace(commit_horizon_shmem_size());
+    request_commit_horizon_lock();
 }
 
 void attach_shared_order() {
@@ -38,6 +41,7 @@ void attach_shared_order() {
     // A new server starts its cells at zero: after a restart the clock, not memory,
     // carries the order (values continue from the current time).
     auto* order = found ? static_cast<SharedOrder*>(memory) : new (memory) SharedOrder{};
+    attach_commit_horizon();
     LWLockRelease(AddinShmemInitLock);
     shared_order = order;
     process_generator().use_order_cells(&order->v7, &order->gregorian);
@@ -59,6 +63,7 @@ void init_server_order() {
     shmem_request_hook = request_shared_order;
     previous_shmem_startup_hook = shmem_startup_hook;
     shmem_startup_hook = attach_shared_order;
+    register_commit_horizon_callbacks();
 }
 
 // Enforced at every ordered call rather than by a check hook: a SET issued before the
@@ -73,6 +78,8 @@ Generator& ordered_generator() {
                                 "the server, or set uuidx.require_server_order = off.")));
     return process_generator();
 }
+
+const OrderCell* server_v7_cell() { return shared_order != nullptr ? &shared_order->v7 : nullptr; }
 
 // Whether the process generator draws from the shared cells: what generation really does,
 // not what the configuration meant.

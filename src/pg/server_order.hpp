@@ -19,4 +19,7 @@ Generator& ordered_generator();
 // Whether the process's generator draws from the server's shared order cells.
 bool server_order_in_effect();
 
+// The server's shared v7 order cell, or null without preloading.
+const OrderCell* server_v7_cell();
+
 }  // namespace uuidx::pg

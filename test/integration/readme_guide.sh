@@ -6,6 +6,7 @@
 #   docs/switching.md "From pg_uuidv7"  sql/include/switch_to_uuidx.sql  (switch_from_pg_uuidv7.sh,
 #                                                                         sql/switch_to_uuidx.sql)
 #   docs/switching.md "From uuid-ossp"  sql/include/from_uuid_ossp.sql   (sql/switch_to_uuidx.sql)
+#   docs/consumers.md "The recipe"      sql/include/keyset_consumer.sql  (sql/commit_horizon.sql)
 # The README's own examples are run by readme_examples.sh.
 set -eu
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -33,5 +34,6 @@ done <<'PAIRS'
 docs/migrating.md|## The steps|sql/include/migration_steps.sql
 docs/switching.md|## From pg_uuidv7|sql/include/switch_to_uuidx.sql
 docs/switching.md|## From uuid-ossp|sql/include/from_uuid_ossp.sql
+docs/consumers.md|## The recipe|sql/include/keyset_consumer.sql
 PAIRS
 exit $status
