@@ -27,6 +27,9 @@
 #   time windows, the stored created_at's copy of them and BRIN, BENCH_TIME_REPETITIONS (7)
 #   of each window or question and form; BENCH_TIME_ONLY (0; 1: only the time questions,
 #   without the generators' measurements and the plot);
+#   BENCH_HORIZON_ROUNDS (5; 0: skipped) rounds of the commit horizon's costs, each on the
+#   server restarted with uuidx.commit_horizon on and off (test/bench/horizon.sql), and
+#   BENCH_HORIZON_ONLY (0; 1: only those);
 #   BENCH_SHARD_ROWS (1000000; 0: skipped) v7 keys on one server and on three hash shards
 #   of a postgres_fdw coordinator (test/bench/shards.pl), BENCH_SHARD_REPETITIONS (7);
 #   BENCH_PLAN_ROUNDS (300) rounds of BENCH_PLAN_QUERIES (100) plannings per session for the
@@ -48,6 +51,8 @@ PGBENCH_SECONDS=${BENCH_PGBENCH_SECONDS:-20}
 MIGRATION_PARENTS=${BENCH_MIGRATION_PARENTS:-0}
 TIME_ROWS=${BENCH_TIME_ROWS:-10000000}
 TIME_ONLY=${BENCH_TIME_ONLY:-0}
+HORIZON_ROUNDS=${BENCH_HORIZON_ROUNDS:-5}
+HORIZON_ONLY=${BENCH_HORIZON_ONLY:-0}
 TIME_REPETITIONS=${BENCH_TIME_REPETITIONS:-7}
 SHARD_ROWS=${BENCH_SHARD_ROWS:-1000000}
 SHARD_REPETITIONS=${BENCH_SHARD_REPETITIONS:-7}
@@ -153,11 +158,69 @@ measure_shards() {
     cat "$dir/shards.md" >>"$REPORT" && rm -rf "$dir"
 }
 
+# The commit horizon's costs (docs/consumers.md), with uuidx.commit_horizon on against off on
+# the same server, restarted for each setting, round by round: uuid_generate_v7() calls in
+# one transaction (one hold), pgbench's 2 clients inserting a row a transaction (a hold and a
+# release each, synchronous_commit off so that the commit's flush does not hide them), and
+# uuidx_commit_horizon() itself at max_connections 100 and 1000. Medians; a table appended
+# to the report.
+measure_commit_horizon() {
+    local round setting connections output tps results=$OUT_DIR/horizon-pg$PG_MAJOR.tsv
+    : >"$results"
+    horizon_server() {  # horizon_server SETTING CONNECTIONS: the cluster restarted with them
+        stop_cluster
+        start_cluster "shared_preload_libraries = 'uuidx'" "uuidx.commit_horizon = $1" "max_connections = $2" \
+            "synchronous_commit = off" "shared_buffers = 256MB" >/dev/null || return 1
+    }
+    for round in $(seq 1 "$HORIZON_ROUNDS"); do
+        for setting in on off; do
+            log "commit horizon, round $round: uuidx.commit_horizon = $setting"
+            horizon_server "$setting" 100 || return 1
+            output=$(psql_quiet -At -v calls="$CALLS" -v horizon="$setting" -f test/bench/horizon.sql) || return 1
+            psql_quiet -c 'CREATE TABLE bench_horizon_keys (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int)' || return 1
+            tps=$("$PG_BIN/pgbench" -n -c 2 -j 2 -M prepared -T "$PGBENCH_SECONDS" -f test/bench/horizon_insert.sql 2>&1 |
+                sed -n 's/^tps = \([0-9.]*\).*/\1/p')
+            [ -n "$tps" ] || { log "pgbench failed"; return 1; }
+            printf '%s\tv7_ns\t%s\n%s\tinsert_tps\t%s\n' "$setting" "$(awk '$1 == "v7_ns" { print $2 }' <<<"$output")" \
+                "$setting" "$tps" >>"$results"
+            [ "$setting" = off ] || printf 'on\thorizon_ns_100\t%s\n' "$(awk '$1 == "horizon_ns" { print $2 }' <<<"$output")" >>"$results"
+        done
+        log "commit horizon, round $round: max_connections = 1000"
+        horizon_server on 1000 || return 1
+        output=$(psql_quiet -At -v calls="$CALLS" -v horizon=on -f test/bench/horizon.sql) || return 1
+        printf 'on\thorizon_ns_1000\t%s\n' "$(awk '$1 == "horizon_ns" { print $2 }' <<<"$output")" >>"$results"
+    done
+    stop_cluster
+    awk -F'\t' -v rounds="$HORIZON_ROUNDS" -v major="$PG_MAJOR" -v cores="$(nproc)" -v seconds="$PGBENCH_SECONDS" '
+        { values[$1 "/" $2] = values[$1 "/" $2] " " $3 }
+        function median(key,   n, list, i, j, swap) {
+            n = split(values[key], list, " ")
+            for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (list[j] + 0 < list[i] + 0) { swap = list[i]; list[i] = list[j]; list[j] = swap }
+            return n % 2 ? list[(n + 1) / 2] : (list[n / 2] + list[n / 2 + 1]) / 2
+        }
+        END {
+            printf "\nThe commit horizon (PostgreSQL %s, %d cores; medians of %d rounds, the server restarted with each setting):\n\n", major, cores, rounds
+            print "| measure | uuidx.commit_horizon = on | off | on against off |"
+            print "| --- | ---: | ---: | ---: |"
+            on = median("on/v7_ns"); off = median("off/v7_ns")
+            printf "| `uuid_generate_v7()` in one transaction, ns a call | %.2f | %.2f | %+.2f ns |\n", on, off, on - off
+            on = median("on/insert_tps"); off = median("off/insert_tps")
+            printf "| pgbench, 2 clients, a row a transaction, %d s, tx/s | %.0f | %.0f | %.3fx the time |\n", seconds, on, off, off / on
+            printf "| `uuidx_commit_horizon()`, ns a call, max_connections 100 | %.0f | | |\n", median("on/horizon_ns_100")
+            printf "| `uuidx_commit_horizon()`, ns a call, max_connections 1000 | %.0f | | |\n", median("on/horizon_ns_1000")
+        }' "$results" >>"$REPORT"
+}
+
 # Everything that runs on the server's machine (here, or inside a root file system).
 run_benchmark() {
     trap stop_cluster EXIT
     mkdir -p "$OUT_DIR" && rm -f "$REPORT" "$OUT_DIR/pg$PG_MAJOR.tsv"
     ensure_dependencies && build_and_install || return 1
+    if [ "$HORIZON_ONLY" -ne 0 ]; then
+        echo "PostgreSQL $PG_MAJOR, uuidx $(uuidx_version); the commit horizon alone (BENCH_HORIZON_ONLY)" >"$REPORT"
+        measure_commit_horizon
+        return
+    fi
     if [ "$TIME_ONLY" -eq 0 ]; then
         measure_core || { log "the C++ yardstick failed"; return 1; }
     fi
@@ -194,6 +257,7 @@ run_benchmark() {
         -f test/bench/time_report.sql >>"$REPORT" || return 1
     [ "$MIGRATION_PARENTS" -eq 0 ] || measure_migration
     [ "$SHARD_ROWS" -eq 0 ] || measure_shards
+    [ "$HORIZON_ROUNDS" -eq 0 ] || measure_commit_horizon
 }
 
 # The plot, made where the command was started (gnuplot is installed there if missing).
@@ -218,4 +282,4 @@ else
 fi
 [ -n "${UUIDX_BENCH_INSIDE_ROOT:-}" ] && exit 0
 cat "$REPORT"
-[ "$TIME_ONLY" -ne 0 ] || plot_report
+[ "$TIME_ONLY" -ne 0 ] || [ "$HORIZON_ONLY" -ne 0 ] || plot_report

@@ -12,6 +12,7 @@
 namespace uuidx::pg {
 
 bool horizon_held_in_transaction = true;  // false at each transaction's start once preloaded
+bool commit_horizon_enabled = true;       // uuidx.commit_horizon
 
 namespace {
 
@@ -192,6 +193,11 @@ void require_a_primary_with_the_horizon(const char* function) {
                                   "running transactions."),
                         errhint("Add 'uuidx' to shared_preload_libraries in postgresql.conf and restart the "
                                 "server.")));
+    if (!commit_horizon_enabled)
+        ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+                        errmsg("%s needs uuidx.commit_horizon = on", function),
+                        errdetail("With uuidx.commit_horizon off, no transaction records the keys it makes."),
+                        errhint("Set uuidx.commit_horizon = on in postgresql.conf and restart the server.")));
     if (RecoveryInProgress())
         ereport(ERROR,
                 (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE), errmsg("%s cannot be read on a standby", function),
@@ -231,7 +237,17 @@ void attach_commit_horizon() {
     prepared = reinterpret_cast<PreparedHold*>(base + prepared_offset(state->record_count));
 }
 
+void define_commit_horizon_setting() {
+    DefineCustomBoolVariable("uuidx.commit_horizon",
+                             "Keeps the commit horizon of v7 keys, which uuidx_commit_horizon() returns.",
+                             "Each transaction that makes a v7 key records a bound on its keys in shared memory until "
+                             "it ends. Off, nothing is recorded and uuidx_commit_horizon() is an error.",
+                             &commit_horizon_enabled, true, PGC_POSTMASTER, 0, nullptr, nullptr, nullptr);
+}
+
+// Off, no callback and no hold: horizon_held_in_transaction stays true in every process.
 void register_commit_horizon_callbacks() {
+    if (!commit_horizon_enabled) return;
     RegisterXactCallback(at_transaction_event, nullptr);
     horizon_held_in_transaction = false;
 }

@@ -17,6 +17,10 @@ void request_commit_horizon_lock();
 void attach_commit_horizon();
 void register_commit_horizon_callbacks();
 
+// uuidx.commit_horizon (PGC_POSTMASTER, on by default), defined while preloading: off, no
+// transaction records its keys, for servers that read no horizon.
+void define_commit_horizon_setting();
+
 // Whether this process's transaction holds the horizon already (or needs no hold: without
 // preloading nothing is tracked, and this stays true).
 extern bool horizon_held_in_transaction;

@@ -56,6 +56,8 @@ void init_server_order() {
                              "library not preloaded, generating an ordered UUID is an error instead of silently "
                              "ordering per session.",
                              &require_server_order, false, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+    // Before the prefix is reserved, which drops the placeholders of names not yet defined.
+    if (process_shared_preload_libraries_in_progress) define_commit_horizon_setting();
     MarkGUCPrefixReserved("uuidx");
 
     if (!process_shared_preload_libraries_in_progress) return;

@@ -9,7 +9,8 @@
 # - a transaction of another database holds nothing here;
 # - after a crash, the consumer recipe's floor keeps new keys above every consumer's
 #   position, and the consumer goes on without a miss;
-# - a hot standby refuses the horizon (55000).
+# - a hot standby refuses the horizon (55000), and so does a server with
+#   uuidx.commit_horizon = off.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -220,5 +221,14 @@ like($stderr, qr/uuidx_commit_horizon\(\) cannot be read on a standby/, 'a stand
 like($stderr, qr/55000/, 'with 55000');
 
 $standby->stop;
+
+# --- uuidx.commit_horizon = off: nothing recorded, the horizon refused, keys made as ever ----
+$node->append_conf('postgresql.conf', "uuidx.commit_horizon = off\n");
+$node->restart;
+($status, $stdout, $stderr) = $node->psql('postgres', 'SELECT uuidx_commit_horizon()');
+like($stderr, qr/uuidx_commit_horizon\(\) needs uuidx.commit_horizon = on/, 'off, the horizon is refused');
+is(query("BEGIN; INSERT INTO events (writer) VALUES ('off'); SELECT count(*) FROM events WHERE writer = 'off'; COMMIT"), '1',
+    'and keys are made as ever');
+
 $node->stop;
 done_testing();

@@ -1,0 +1,1 @@
+INSERT INTO bench_horizon_keys (n) VALUES (1);
