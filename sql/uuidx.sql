@@ -454,7 +454,6 @@ CREATE FUNCTION uuidx_order_scope() RETURNS text
 COMMENT ON FUNCTION uuidx_order_scope() IS
     'server when uuidx is preloaded and v1/v6/v7 values are ordered across all sessions; session otherwise';
 
---@ begin both
 -- After a failover, the new primary's clock may be behind the newest key its old primary
 -- made: this raises the server-wide order cell of the key's family (v7, or v1 and v6) to
 -- the key's time, as setval() moves a sequence, and never lowers it. It changes the
@@ -475,7 +474,7 @@ CREATE FUNCTION uuidx_commit_horizon() RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_commit_horizon'
     LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION uuidx_commit_horizon() IS
-    'A v7 key H such that every key made in this database by uuid_generate_v7() or uuidv7() below H belongs to a transaction whose end was visible to new snapshots before the call returned: a keyset consumer reads rows with id < H, and never needs to look below H again. Needs uuidx preloaded; not on a standby';
+    'A v7 key H such that every key made in this database by uuid_generate_v7() or uuidv7() below H belongs to a transaction whose end was visible to new snapshots before the call returned: a keyset consumer reads rows with id < H, and never needs to look below H again. Needs uuidx preloaded and uuidx.commit_horizon on; not on a standby';
 
 CREATE FUNCTION uuidx_horizon_holder_records(OUT pid integer, OUT transaction xid, OUT oldest_key uuid,
                                              OUT oldest_key_known boolean) RETURNS SETOF record
@@ -503,4 +502,3 @@ LEFT JOIN pg_catalog.pg_prepared_xacts AS p ON p.transaction = h.transaction
 ORDER BY h.oldest_key, h.pid;
 COMMENT ON VIEW uuidx_horizon_holders IS
     'Each transaction that holds this database''s commit horizon (uuidx_commit_horizon()) back: a running one by pid, a prepared one by gid, with its oldest key, that key''s time, when the transaction started, its state and why it holds';
---@ end
