@@ -66,23 +66,24 @@ installed_package_passes() {
         in_root "$ROOT" bash -c "cd /build/uuidx && PG_SUPPORTED_VERSIONS=$major pg_buildext installcheck"
 }
 
-# clients_pass MAJOR: the client tests against the installed package, with the suite's
-# Node.js, npm and psycopg, the Node packages at package-lock.json's exact versions.
-clients_pass() {
-    local major=$1
+# client_passes MAJOR psycopg|node: a client test against the installed package, with the
+# suite's psycopg, or its Node.js and npm (the Node packages at package-lock.json's exact
+# versions; a skip, exit 77, when the npm registry cannot be reached from the root).
+client_passes() {
+    local major=$1 client=$2
     # The machine's own certificate authorities (a proxy's, say) are the root's too, as
     # its resolv.conf is.
     mkdir -p "$ROOT/usr/local/share/ca-certificates" &&
         cp /usr/local/share/ca-certificates/*.crt "$ROOT/usr/local/share/ca-certificates/" 2>/dev/null
     in_root "$ROOT" apt-get install -y -qq nodejs npm python3-psycopg ca-certificates >/dev/null &&
-        in_root "$ROOT" update-ca-certificates >/dev/null &&
-        in_root "$ROOT" bash -c "cd /build/uuidx && PG_MAJOR=$major && source test/lib/common.sh &&
-            start_cluster && trap stop_cluster EXIT &&
-            psql_quiet -c 'CREATE DATABASE clients' && psql_quiet -d clients -c 'CREATE EXTENSION uuidx' &&
-            mkdir -p /build/node && cp test/clients/node/* /build/node/ &&
-            (cd /build/node && NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt npm ci --no-audit --no-fund) && echo \"node \$(node --version)\" &&
-            (cd /build/node && PGDATABASE=clients node client.test.js) &&
-            PGDATABASE=clients python3 test/clients/psycopg_client.py"
+        in_root "$ROOT" update-ca-certificates >/dev/null || return 1
+    in_root "$ROOT" bash -c "cd /build/uuidx && PG_MAJOR=$major && source test/lib/common.sh &&
+        start_cluster && trap stop_cluster EXIT &&
+        psql_quiet -c 'CREATE DATABASE clients' && psql_quiet -d clients -c 'CREATE EXTENSION uuidx' || exit 1
+        if [ $client = psycopg ]; then PGDATABASE=clients python3 test/clients/psycopg_client.py; exit; fi
+        export NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
+        mkdir -p /build/node && cp test/clients/node/* /build/node/ && npm_ci /build/node || exit
+        echo \"node \$(node --version)\" && cd /build/node && PGDATABASE=clients node client.test.js"
 }
 
 ensure_packages git:git || { without_dependencies "the Debian packages" $?; finish; exit 1; }
@@ -113,10 +114,13 @@ for suite in "${SUITES[@]}"; do
         # A fresh copy of the suite's base, with the sources its majors come from.
         ROOT=$(fresh_root "$suite" package-test) && add_extra_sources "$ROOT" "$suite" && mount_root "$ROOT" ||
             { fail "fresh root file system of $suite"; release_root; continue; }
-        run_test "postgresql-$major-uuidx installed by apt-get in a fresh $suite passes installcheck" \
-            "$OUT-$suite-$major-installed.log" installed_package_passes "$major" "$suite" &&
-            run_test "clients against the installed postgresql-$major-uuidx, with $suite's Node.js and psycopg" \
-                "$OUT-$suite-$major-clients.log" clients_pass "$major"
+        if run_test "postgresql-$major-uuidx installed by apt-get in a fresh $suite passes installcheck" \
+            "$OUT-$suite-$major-installed.log" installed_package_passes "$major" "$suite"; then
+            run_test "psycopg against the installed postgresql-$major-uuidx, with $suite's psycopg" \
+                "$OUT-$suite-$major-psycopg.log" client_passes "$major" psycopg
+            run_test "node-postgres against the installed postgresql-$major-uuidx, with $suite's Node.js" \
+                "$OUT-$suite-$major-node.log" client_passes "$major" node
+        fi
         fresh=$ROOT
         release_root
         rm -rf "$fresh"

@@ -152,14 +152,15 @@ as_tap_user() {
 # it lacks makes this return 77 (a test's skip), with the reason on its last line: a machine
 # without a route to the npm registry skips, visibly, the tests that need its packages.
 npm_ci() {
-    local dir=$1
+    local dir=$1 ping
     shift
-    if timeout 60 npm ping --fetch-retries=0 --fetch-timeout=20000 >/dev/null 2>&1; then
+    if ping=$(timeout 60 npm ping --fetch-retries=0 --fetch-timeout=20000 2>&1); then
         (cd "$dir" && npm ci --no-audit --no-fund "$@")
         return
     fi
     (cd "$dir" && npm ci --offline --no-audit --no-fund "$@") && return 0
-    echo "could not fetch the npm packages of ${dir#"$UUIDX_ROOT"/}: the npm registry ($(npm config get registry)) is unreachable: skipped"
+    echo "could not fetch the npm packages of ${dir#"$UUIDX_ROOT"/}: the npm registry ($(npm config get registry)) cannot" \
+        "be reached from here ($(grep -m1 -iE 'error|reason|fail' <<<"$ping" | sed 's/^npm ERR! //; s/^npm error //' | cut -c1-120)): skipped"
     return 77
 }
 
