@@ -60,6 +60,7 @@ extern "C" {
 #include "utils/selfuncs.h"
 #include "utils/syscache.h"
 #include "utils/timestamp.h"
+#include "utils/tuplestore.h"
 #include "utils/uuid.h"
 }
 
