@@ -173,7 +173,7 @@ measure_commit_horizon() {
             "synchronous_commit = off" "shared_buffers = 256MB" >/dev/null || return 1
     }
     for round in $(seq 1 "$HORIZON_ROUNDS"); do
-        for setting in on off; do
+        for setting in $([ $((round % 2)) -eq 1 ] && echo on off || echo off on); do  # each first in turn
             log "commit horizon, round $round: uuidx.commit_horizon = $setting"
             horizon_server "$setting" 100 || return 1
             output=$(psql_quiet -At -v calls="$CALLS" -v horizon="$setting" -f test/bench/horizon.sql) || return 1
@@ -206,6 +206,9 @@ measure_commit_horizon() {
             printf "| `uuid_generate_v7()` in one transaction, ns a call | %.2f | %.2f | %+.2f ns |\n", on, off, on - off
             on = median("on/insert_tps"); off = median("off/insert_tps")
             printf "| pgbench, 2 clients, a row a transaction, %d s, tx/s | %.0f | %.0f | %.3fx the time |\n", seconds, on, off, off / on
+            n = split(values["on/insert_tps"], on_list, " "); split(values["off/insert_tps"], off_list, " ")
+            for (i = 1; i <= n; i++) values["ratio"] = values["ratio"] " " off_list[i] / on_list[i]
+            printf "| the same, median of the rounds own ratios (on and off run back to back) | | | %.3fx the time |\n", median("ratio")
             printf "| `uuidx_commit_horizon()`, ns a call, max_connections 100 | %.0f | | |\n", median("on/horizon_ns_100")
             printf "| `uuidx_commit_horizon()`, ns a call, max_connections 1000 | %.0f | | |\n", median("on/horizon_ns_1000")
         }' "$results" >>"$REPORT"
