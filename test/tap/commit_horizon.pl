@@ -16,6 +16,7 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use UuidxTap;
 use Time::HiRes qw(time usleep);
 
 my $node = PostgreSQL::Test::Cluster->new('horizon');
@@ -30,7 +31,6 @@ $node->safe_psql('postgres', q{
 });
 
 sub query { return $node->safe_psql('postgres', $_[0]); }
-sub is_true { my ($sql, $description) = @_; is(query($sql), 't', $description); }
 my $smallest_v7 = '00000000-0000-7000-8000-000000000000';
 
 # --- consumers beside late, rolled-back and terminated writers -----------------------------
@@ -144,24 +144,24 @@ is(query('SELECT count(*) FROM uuidx_horizon_holders'), '0', 'no holder is left'
 # --- prepared transactions -----------------------------------------------------------------
 query("BEGIN; INSERT INTO events (writer) VALUES ('prepared'); PREPARE TRANSACTION 'p1'");
 query("INSERT INTO events (writer) VALUES ('after p1')");
-is_true("SELECT uuidx_commit_horizon() < (SELECT id FROM events WHERE writer = 'after p1')",
+is_true($node, "SELECT uuidx_commit_horizon() < (SELECT id FROM events WHERE writer = 'after p1')",
     'a prepared transaction holds the horizon below a later committed key');
 is(query('SELECT pid IS NULL, prepared_gid, state, reason FROM uuidx_horizon_holders'),
     't|p1|prepared|a prepared transaction made this key', 'the holders view names it');
 query("COMMIT PREPARED 'p1'");
-is_true("SELECT uuidx_commit_horizon() > (SELECT id FROM events WHERE writer = 'prepared')
+is_true($node, "SELECT uuidx_commit_horizon() > (SELECT id FROM events WHERE writer = 'prepared')
          AND NOT EXISTS (SELECT FROM uuidx_horizon_holders)",
     'COMMIT PREPARED from another session lets go, with its row below the horizon');
 
 query("BEGIN; INSERT INTO events (writer) VALUES ('rolled back'); PREPARE TRANSACTION 'p2'");
 query("INSERT INTO events (writer) VALUES ('after p2')");
-is_true("SELECT uuidx_commit_horizon() < (SELECT id FROM events WHERE writer = 'after p2')", 'p2 holds');
+is_true($node, "SELECT uuidx_commit_horizon() < (SELECT id FROM events WHERE writer = 'after p2')", 'p2 holds');
 query("ROLLBACK PREPARED 'p2'");
-is_true("SELECT uuidx_commit_horizon() > (SELECT id FROM events WHERE writer = 'after p2')", 'ROLLBACK PREPARED lets go');
+is_true($node, "SELECT uuidx_commit_horizon() > (SELECT id FROM events WHERE writer = 'after p2')", 'ROLLBACK PREPARED lets go');
 
 query("BEGIN; CREATE TABLE made_no_key (n int); PREPARE TRANSACTION 'no key'");
 query("INSERT INTO events (writer) VALUES ('after no key')");
-is_true("SELECT uuidx_commit_horizon() > (SELECT id FROM events WHERE writer = 'after no key')",
+is_true($node, "SELECT uuidx_commit_horizon() > (SELECT id FROM events WHERE writer = 'after no key')",
     'a prepared transaction that made no key holds nothing');
 query("COMMIT PREPARED 'no key'");
 
@@ -174,7 +174,7 @@ is(query('SELECT prepared_gid, reason FROM uuidx_horizon_holders'),
     'p3|a transaction prepared before the server started: its keys are unknown, so it holds every key',
     'and the holders view says why');
 query("COMMIT PREPARED 'p3'");
-is_true("SELECT uuidx_commit_horizon() > (SELECT id FROM events WHERE writer = 'after restart')", 'until it ends');
+is_true($node, "SELECT uuidx_commit_horizon() > (SELECT id FROM events WHERE writer = 'after restart')", 'until it ends');
 
 # --- another database's transaction holds nothing here ------------------------------------
 query('CREATE DATABASE other');
@@ -183,7 +183,7 @@ my $other = $node->background_psql('other');
 $other->query_safe('BEGIN');
 $other->query_safe('SELECT uuid_generate_v7()');
 query("INSERT INTO events (writer) VALUES ('beside other')");
-is_true("SELECT uuidx_commit_horizon() > (SELECT id FROM events WHERE writer = 'beside other')",
+is_true($node, "SELECT uuidx_commit_horizon() > (SELECT id FROM events WHERE writer = 'beside other')",
     "an open transaction of another database does not hold this database's horizon");
 is($node->safe_psql('other', 'SELECT count(*) FROM uuidx_horizon_holders'), '1', 'it holds its own');
 $other->query_safe('COMMIT');

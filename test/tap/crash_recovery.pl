@@ -7,6 +7,7 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use UuidxTap;
 
 my $node = PostgreSQL::Test::Cluster->new('crash');
 $node->init;
@@ -51,19 +52,15 @@ like(slurp_file($node->logfile), qr/terminated by signal 9/, 'the crash is in th
 my $after = pgbench_start('after', 2);
 $after->finish;
 
-sub is_true {
-    my ($sql, $description) = @_;
-    is($node->safe_psql('postgres', $sql), 't', $description);
-}
-is_true("SELECT count(*) FILTER (WHERE phase = 'before') > 100 AND count(*) FILTER (WHERE phase = 'after') > 100 FROM keys",
+is_true($node, "SELECT count(*) FILTER (WHERE phase = 'before') > 100 AND count(*) FILTER (WHERE phase = 'after') > 100 FROM keys",
     'keys were inserted before and after the crash');
-is_true('SELECT count(DISTINCT id) = count(*) FROM keys', 'no key repeats');
-is_true("SELECT (SELECT id FROM keys WHERE phase = 'after' ORDER BY id LIMIT 1)
+is_true($node, 'SELECT count(DISTINCT id) = count(*) FROM keys', 'no key repeats');
+is_true($node, "SELECT (SELECT id FROM keys WHERE phase = 'after' ORDER BY id LIMIT 1)
               > (SELECT id FROM keys WHERE phase = 'before' ORDER BY id DESC LIMIT 1)",
     'every key made after the crash sorts above every key made before it');
-is_true("SELECT bt_index_parent_check('keys_pkey', true)::text = '' AND bt_index_check('keys_pkey', true)::text = ''",
+is_true($node, "SELECT bt_index_parent_check('keys_pkey', true)::text = '' AND bt_index_check('keys_pkey', true)::text = ''",
     'amcheck finds the primary-key index sound, with every heap row in it');
-is_true("SELECT uuidx_order_scope() = 'server'", 'the order cells are in shared memory again');
+is_true($node, "SELECT uuidx_order_scope() = 'server'", 'the order cells are in shared memory again');
 
 $node->stop;
 done_testing();

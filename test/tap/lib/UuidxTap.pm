@@ -20,7 +20,7 @@ use File::Basename qw(dirname);
 use File::Spec;
 use Exporter 'import';
 
-our @EXPORT = qw(readme_blocks with_addresses set_clock_offset);
+our @EXPORT = qw(readme_blocks with_addresses set_clock_offset is_true);
 
 my $readme = File::Spec->catfile(dirname(File::Spec->rel2abs(__FILE__)), '..', '..', '..', 'README.md');
 
@@ -75,6 +75,13 @@ sub set_clock_offset {
     close $fh;
     chmod 0644, "$file.new";
     rename("$file.new", $file) or croak "$file: $!";
+}
+
+# is_true(NODE, SQL, DESCRIPTION): the tests' assertion on a server: SQL, run in its
+# database postgres, answers t.
+sub is_true {
+    my ($node, $sql, $description) = @_;
+    Test::More::is($node->safe_psql('postgres', $sql), 't', $description);
 }
 
 1;
