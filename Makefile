@@ -5,7 +5,7 @@ EXTENSION    = uuidx
 EXTVERSION   = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" uuidx.control)
 MODULE_big   = uuidx
 CORE_SRCS    = $(sort $(wildcard src/core/*.cpp))
-PG_SRCS      = $(sort $(wildcard src/pg/*.cpp))
+PG_SRCS      = $(sort $(wildcard src/pg/*.cpp src/pg/planner/*.cpp))
 # TEST_BUILD_OBJS: what a test build links in besides the product (test/hardening.mk).
 OBJS         = $(CORE_SRCS:.cpp=.o) $(PG_SRCS:.cpp=.o) $(TEST_BUILD_OBJS)
 
@@ -81,7 +81,7 @@ src/core/%.o: src/core/%.cpp $(wildcard src/core/*.hpp)
 	$(CXX) $(CORE_CXXFLAGS) -c -o $@ $<
 src/core/%.bc: src/core/%.cpp $(wildcard src/core/*.hpp)
 	$(CLANG) -xc++ -std=c++17 $(NO_EXCEPTIONS) -O2 -flto=thin -emit-llvm -c -o $@ $<
-$(PG_SRCS:.cpp=.o): $(wildcard src/core/*.hpp src/pg/*.hpp)
+$(PG_SRCS:.cpp=.o): $(wildcard src/core/*.hpp src/pg/*.hpp src/pg/planner/*.hpp)
 
 ifneq ($(NEXT_VERSION),)
 sql/uuidx--$(NEXT_VERSION).sql: sql/uuidx.sql sql/build-script.awk
@@ -111,7 +111,7 @@ deb:
 
 # The C++ style (.clang-format), applied to every C++ file of the tree; the test command's
 # source check fails on a file that differs from it.
-FORMATTED = $(sort $(wildcard src/*/*.cpp src/*/*.hpp test/*/*.cpp test/*/*.hpp))
+FORMATTED = $(sort $(wildcard src/*/*.cpp src/*/*.hpp src/pg/planner/*.cpp src/pg/planner/*.hpp test/*/*.cpp test/*/*.hpp))
 format:
 	clang-format -i $(FORMATTED)
 

@@ -1,6 +1,6 @@
-#include "datums.hpp"
-
 #include "../core/layout.hpp"
+#include "../core/result.hpp"
+#include "datums.hpp"
 #include "door.hpp"
 
 namespace uuidx::pg {

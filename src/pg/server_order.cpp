@@ -1,9 +1,10 @@
-#include "server_order.hpp"
-
 #include <new>
 
+#include "../core/generator.hpp"
 #include "../core/layout.hpp"
 #include "../core/process.hpp"
+#include "../core/result.hpp"
+#include "server_order.hpp"
 #include "commit_horizon.hpp"
 #include "datums.hpp"
 #include "door.hpp"

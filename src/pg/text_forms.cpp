@@ -4,6 +4,8 @@
 // the input (at most kQuotedBytes of it) and says what is wrong.
 #include <string_view>
 
+#include "../core/generator.hpp"
+#include "../core/result.hpp"
 #include "../core/text_forms.hpp"
 #include "datums.hpp"
 #include "door.hpp"

@@ -23,7 +23,8 @@
 // A table that promises v7 keys alone (a CHECK that the version IS NOT NULL, or a virtual
 // column of the time with NOT NULL) needs no such condition.
 //
-// How: a set_rel_pathlist_hook, after PostgreSQL has built a table's paths. For each btree
+// How: from the set_rel_pathlist_hook (hooks.cpp), after PostgreSQL has built a table's paths
+// (docs/planner.md, row 7). For each btree
 // whose first column is a uuid column in uuid's default order, and each time function of
 // that column the query's orderings (its ORDER BY, window, grouping, merge joins: the
 // equivalence classes) name, it asks PostgreSQL for the pathkey of that order without
@@ -36,19 +37,16 @@
 // return a part of the order, which only a Gather Merge would put together, and the shapes
 // that gain most (a LIMIT, min/max, a keyset page) read a few index pages serially.
 //
-// Cost for the queries it does not touch: with uuidx.time_predicates off, a branch per table;
-// otherwise, for a table with indexes in a query that has an ordering or a join, one look at
+// Cost for the queries it does not touch: for a table with indexes in a query that has an ordering or a join, one look at
 // the members of the query's equivalence classes for a call of a time function, which
 // allocates nothing.
-#include "time_catalog.hpp"
 #include "time_order.hpp"
-#include "time_planner.hpp"
+
+#include "time_catalog.hpp"
 
 namespace uuidx::pg {
 
 namespace {
-
-set_rel_pathlist_hook_type previous_rel_pathlist_hook = nullptr;
 
 // ---- which time functions the query orders by (allocates nothing) -----------------------
 
@@ -231,7 +229,7 @@ bool conditions_read_index(const RelOptInfo* rel, const IndexOptInfo* index) {
 // A path with them may have lost to a cheaper one without order (a sequential scan, where
 // the conditions leave many rows); then PostgreSQL's index paths are built again, aside, to
 // read them from there.
-List* index_conditions(PlannerInfo* root, RelOptInfo* rel, const IndexOptInfo* index) {
+List* ordered_scan_conditions(PlannerInfo* root, RelOptInfo* rel, const IndexOptInfo* index) {
     List* clauses = NIL;
     if (index_clauses_in(rel->pathlist, index, &clauses)) return conditions_keeping_order(clauses);
     if (!conditions_read_index(rel, index)) return NIL;
@@ -292,7 +290,7 @@ void add_time_ordered_scans(PlannerInfo* root, RelOptInfo* rel, const RangeTblEn
                 return;
             order_is_true = true;
         }
-        if (!parts->known) *parts = {true, index_conditions(root, rel, index), index_returns_all(rel, index)};
+        if (!parts->known) *parts = {true, ordered_scan_conditions(root, rel, index), index_returns_all(rel, index)};
         add_path(rel, reinterpret_cast<Path*>(create_index_path(root, index, parts->clauses, NIL, NIL, pathkeys,
                                                                 direction, parts->index_only, nullptr, 1.0, false)));
     }
@@ -308,28 +306,23 @@ bool may_gain_time_order(PlannerInfo* root, RelOptInfo* rel, const RangeTblEntry
     return has_useful_pathkeys(root, rel);
 }
 
-void time_order_rel_pathlist(PlannerInfo* root, RelOptInfo* rel, Index rti, RangeTblEntry* rte) {
-    const TimeCatalog* catalog = nullptr;
-    if (time_predicates_on() && may_gain_time_order(root, rel, rte) && (catalog = time_catalog()) != nullptr) {
-        const TimeCalls found = time_calls_of(root, rel, *catalog);
-        ListCell* cell;
-        foreach (cell, found.count == 0 ? NIL : rel->indexlist) {
-            auto* index = static_cast<IndexOptInfo*>(lfirst(cell));
-            const Var* key = ordering_key(index);
-            if (key == nullptr) continue;
-            IndexScanParts parts{};
-            for (int i = 0; i < found.count; ++i)
-                add_time_ordered_scans(root, rel, rte, *catalog, index, key, found.calls[i], &parts);
-        }
-    }
-    if (previous_rel_pathlist_hook != nullptr) previous_rel_pathlist_hook(root, rel, rti, rte);
-}
-
 }  // namespace
 
-void install_time_order_paths() {
-    previous_rel_pathlist_hook = set_rel_pathlist_hook;
-    set_rel_pathlist_hook = time_order_rel_pathlist;
+void add_time_ordered_paths(PlannerInfo* root, RelOptInfo* rel, const RangeTblEntry* rte) {
+    if (!may_gain_time_order(root, rel, rte)) return;
+    const TimeCatalog* catalog = time_catalog();
+    if (catalog == nullptr) return;
+    const TimeCalls found = time_calls_of(root, rel, *catalog);
+    if (found.count == 0) return;
+    ListCell* cell;
+    foreach (cell, rel->indexlist) {
+        auto* index = static_cast<IndexOptInfo*>(lfirst(cell));
+        const Var* key = ordering_key(index);
+        if (key == nullptr) continue;
+        IndexScanParts parts{};
+        for (int i = 0; i < found.count; ++i)
+            add_time_ordered_scans(root, rel, rte, *catalog, index, key, found.calls[i], &parts);
+    }
 }
 
 }  // namespace uuidx::pg

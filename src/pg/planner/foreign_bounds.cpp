@@ -11,7 +11,7 @@
 // (timestamptz, timestamp or tstzrange) with an expression that is fixed for the statement
 // but not a constant (STABLE functions of constants and parameters, such as now() -
 // interval '1 day') gets that expression as a sub-select: `... > (SELECT now() - interval
-// '1 day')`. The time predicates (time_planner.cpp) then make the key window of the
+// '1 day')`. The time conditions (time_conditions.cpp) then make the key window of the
 // initplan's value, which postgres_fdw ships and the shard's uuidx answers from its index.
 // A STABLE expression has one value throughout a statement, so no result changes; the
 // comparison is written as before for PostgreSQL and for the time predicates, which read
@@ -20,18 +20,17 @@
 // Where: the WHERE and JOIN ... ON conditions of every query level (subqueries, views, CTEs
 // and sub-selects of conditions), anywhere in them (under OR and NOT too). Not in the
 // select list: shipping is about which rows a foreign server sends. Only in queries that
-// read a foreign table, directly or as a partition, and only with uuidx.time_predicates on:
-// other plans do not change. Cost for other queries: one walk of the conditions looking for
+// read a foreign table, directly or as a partition (docs/planner.md, row 8): other plans do
+// not change. Cost for other queries: one walk of the conditions looking for
 // such a comparison, which allocates nothing; partitions are looked up only when one is found.
+#include "../../core/uuid.hpp"
 #include "foreign_bounds.hpp"
+#include "plan_nodes.hpp"
 #include "time_catalog.hpp"
-#include "time_planner.hpp"
 
 namespace uuidx::pg {
 
 namespace {
-
-planner_hook_type previous_planner_hook = nullptr;
 
 bool is_time_type(Oid type) { return type == TIMESTAMPTZOID || type == TIMESTAMPOID || type == TSTZRANGEOID; }
 
@@ -155,24 +154,15 @@ bool reads_foreign_table(Node* node, void* context) {
     return expression_tree_walker(node, UUIDX_WALKER(reads_foreign_table), context);
 }
 
-PlannedStmt* foreign_bounds_planner(UUIDX_PLANNER_PARAMS) {
-    if (time_predicates_on() && parse->commandType != CMD_UTILITY && time_catalog() != nullptr) {
-        Walk look{false};
-        walk_level(parse, &look);
-        if (look.found && reads_foreign_table(as_node(parse), nullptr)) {
-            Walk wrap{true};
-            walk_level(parse, &wrap);
-        }
-    }
-    if (previous_planner_hook != nullptr) return previous_planner_hook(UUIDX_PLANNER_ARGS);
-    return standard_planner(UUIDX_PLANNER_ARGS);
-}
-
 }  // namespace
 
-void install_foreign_bounds_planner() {
-    previous_planner_hook = planner_hook;
-    planner_hook = foreign_bounds_planner;
+void make_time_bounds_shippable(Query* parse) {
+    if (parse->commandType == CMD_UTILITY || time_catalog() == nullptr) return;
+    Walk look{false};
+    walk_level(parse, &look);
+    if (!look.found || !reads_foreign_table(as_node(parse), nullptr)) return;
+    Walk wrap{true};
+    walk_level(parse, &wrap);
 }
 
 }  // namespace uuidx::pg

@@ -1,43 +1,20 @@
-// The planner hook that lets the key's index answer natural time predicates:
+// The time conditions: comparisons of a key's time rewritten into conditions the key's index
+// and partition pruning can use. Rows 1 to 5 of docs/planner.md, which says when it runs
+// (the relation hook, once per planner level: hooks.cpp) and why each result is equal.
 //
-//   WHERE uuid_v7_to_timestamptz(id) >= now() - interval '1 day'
-//
-// becomes `id <@ uuid_time_window(now() - interval '1 day', 'infinity', '[]')`, the operator
-// that comparison is equal to: exactly the same rows (uuid_time_window is NULL where the
-// comparisons are NULL or false on every row), an index condition on the key with nothing
-// checked again (the operator's support function, time_predicates.cpp), and the operator's
-// row estimate, which interpolates the window in the key's histogram where the comparison's
-// own estimate is a default guess. Partition pruning reads comparisons of the key, not the
-// operator: on a partitioned table the key range the window equals, `id >= uuid_time_min_key(
-// now() - interval '1 day', true)`, goes beside it for the parent alone (see "Partitioned
-// tables" below). TimescaleDB's chunk exclusion reads them too: in a database with it, the
-// comparison stays and the key range it implies is added beside it (it follows from the
-// comparison, core/time_bounds.hpp: never fewer keys), and the comparison still decides.
-//
-// Where: in the query of each planner level as PostgreSQL has flattened it (views, subqueries
-// and CTEs pulled up, PostgreSQL 18's virtual generated columns expanded, SQL functions
-// inlined, constants folded and, in custom plans, parameters replaced by their values), at
-// the one moment when that is done and the quals are not yet distributed to the tables: when
-// the planner builds the level's first table (get_relation_info_hook; on 19,
-// build_simple_rel_hook, which postgres.hpp names). So a time that reaches the query through a view column, an inlined subquery or CTE or a virtual column is seen as
-// the function call it is; a subquery PostgreSQL keeps (LIMIT inside, set operations...) is a
-// planner level of its own, with the quals PostgreSQL pushes down into it.
-//
-// What is rewritten: each top-level AND conjunct of a WHERE or JOIN ... ON of that level of
-// the form `f(col) op c` or `c op f(col)` where
+// What is read: each top-level AND conjunct of a WHERE or JOIN ... ON of the level of the form
+// `f(col) op c` or `c op f(col)` where
 //  - f is uuidx's uuid_v7_to_timestamptz (timestamptz) or uuid_v7_to_timestamp (timestamp,
 //    UTC), which read the first 48 bits whatever the version; or uuid_extract_timestamp
-//    (uuidx's, or on PostgreSQL 18+ pg_catalog's) when col's table has a validated CHECK
-//    (uuid_extract_version(col) = 7): that one reads v1 and v6 times too, and those keys do
+//    (uuidx's, or on PostgreSQL 18+ pg_catalog's) where col's table promises v7 keys
+//    (v7_promise(), time_catalog.hpp): that one reads v1 and v6 times too, and those keys do
 //    not sort by time;
 //  - col is a uuid column of that level (a plain Var);
 //  - op is <, <=, =, >=, > of the function's result type (BETWEEN is two of them);
-//  - c has no Vars, no volatile functions, no subplans, aggregates, window functions or
-//    set-returning functions: a Const, a Param, now() - interval '1 day'...
-// A row comparison whose first column is such a time, `(f(col), col) < (c, k)` (a keyset
-// page), stays as it is and adds the comparison its first column implies (`f(col) <= c`).
-// Also, on a partitioned table, `col <@ range` and `range @> col` get their key range beside
-// them for the parent (see "Partitioned tables" below).
+//  - c is_usable_comparand() (plan_nodes.hpp): a Const, a Param, now() - interval '1 day'...
+// and a row comparison whose first column is such a time (a keyset page), and on a
+// partitioned table `col <@ range` and `range @> col`.
+//
 // A key's comparisons (one lower and one upper bound) make one window. A Const c gives a
 // constant window or constant key bounds, computed here (plan-time partition pruning, and
 // EXPLAIN shows the keys); any other c gives calls of IMMUTABLE functions, evaluated when
@@ -46,11 +23,10 @@
 // TimescaleDB: its planner reads every constant that a hypertable's uuid partitioning
 // column is compared with (Var op Const, after constant folding) as a v7 time, to choose
 // chunks, and raises an ERROR for a key that is not a v7 ("... is not a version 7 UUID").
-// The bounds above are prefix keys ms << 80 (version 0), so in a database with TimescaleDB
-// every natural predicate on a hypertable would fail. There, for any key that is not a
-// column of a partitioned table (hypertables are plain tables; a view or subquery may read
-// one), the bounds take forms TimescaleDB accepts, which still hold every key of the
-// predicate, whatever its version:
+// Prefix keys ms << 80 are version 0, so in a database with TimescaleDB, for any key that is
+// not a column of a partitioned table (hypertables are plain tables; a view or subquery may
+// read one), the comparison stays and the key bounds beside it take forms TimescaleDB
+// accepts, which still hold every key of the predicate, whatever its version:
 //  - a Const c gives valid v7 keys, strict and one millisecond wider on each side
 //    (core/time_bounds.hpp v7_key_below_lower, v7_key_above_upper): chunks are excluded at
 //    plan time, exactly except that a window starting on a chunk's first millisecond keeps
@@ -64,42 +40,17 @@
 // partitioned tables, whose partitions pg_partman or uuid_time_encoder() bound by prefix
 // keys, need the exact prefix keys to prune to one partition.
 //
-// Partitioned tables: the parent's quals serve partition pruning (at plan time, before any
-// partition is built, and at run time, read again when the plan is made), and each
-// partition's quals are the parent's, copied when the partition is built. The key range
-// beside the window is needed by the first and is only a second, multiplying estimate (and
-// a second condition checked) in the second, where the window alone is exact, an index
-// condition and estimated from the partition's histogram. So the range's conditions are
-// marked (kPruningOnly) and, as each leaf partition is built (the same hook, just before
-// PostgreSQL copies the parent's quals to it), hidden in the parent as `condition OR true`,
-// which PostgreSQL's copy folds to true and drops; shown again for a partition that is
-// itself partitioned (it prunes its own partitions with them) and for the parent once its
-// paths are built (set_rel_pathlist_hook), before the plan's run-time pruning reads them.
-// A hidden condition is true, so a parent left with one returns the same rows.
-//
-// Cost for the queries it does not touch: with uuidx.time_predicates off, a load and a branch
-// per table; otherwise, once per planner level, a look at the level's other relations, and
-// where uuidx is created in the database one walk of the join tree's quals looking for a
-// call of the time functions, which allocates nothing.
-#include "datums.hpp"
-#include "door.hpp"
+// Cost for the queries it does not touch: one walk of the level's join-tree quals looking
+// for a call of the time functions, which allocates nothing.
+#include "../time_bounds.hpp"
+#include "partition_pruning.hpp"
+#include "plan_nodes.hpp"
 #include "time_catalog.hpp"
-#include "time_planner.hpp"
-#include "time_predicates.hpp"
+#include "time_conditions.hpp"
 
 namespace uuidx::pg {
 
 namespace {
-
-bool time_predicates_enabled = true;
-UuidxRelationHookType previous_relation_hook = nullptr;
-set_rel_pathlist_hook_type previous_rel_pathlist_hook = nullptr;
-
-// The parse location that marks a key range's conditions as partition pruning's alone (see
-// "Partitioned tables" above). A location is a byte offset into the query's text, or -1 where
-// unknown: no condition of the query's own carries this one, and it only ever positions an
-// error message, which a uuid comparison never raises.
-constexpr int kPruningOnly = -0x7575;
 
 enum class Comparison : uint8 { less, less_equal, equal, greater_equal, greater };
 
@@ -199,47 +150,6 @@ bool jointree_has_time_call(const TimeCatalog& catalog, Node* node) {
     }
     return false;
 }
-
-// ---- the comparand ------------------------------------------------------------------------
-
-// Rejects what may differ from row to row or cannot be evaluated before the scan: Vars of
-// any level, sublinks and subplans, aggregates, window functions, set-returning functions.
-// A Param is fixed for a scan: a parameter of the statement, or the executor's (an initplan's
-// value, or an outer row's in a nested loop or correlated subquery, for which the scan
-// starts again with the new value, as index conditions on such a Param do).
-bool has_row_dependent_part(Node* node, void* context) {
-    if (node == nullptr) return false;
-    switch (nodeTag(node)) {
-        case T_Var:
-        case T_SubLink:
-        case T_SubPlan:
-        case T_AlternativeSubPlan:
-        case T_Aggref:
-        case T_WindowFunc:
-        case T_GroupingFunc:
-        case T_PlaceHolderVar: return true;
-        case T_FuncExpr:
-            if (castNode(FuncExpr, node)->funcretset) return true;
-            break;
-        case T_OpExpr:
-            if (castNode(OpExpr, node)->opretset) return true;
-            break;
-        case T_Param:
-            if (castNode(Param, node)->paramkind != PARAM_EXTERN && castNode(Param, node)->paramkind != PARAM_EXEC)
-                return true;
-            break;
-        default: break;
-    }
-    return expression_tree_walker(node, UUIDX_WALKER(has_row_dependent_part), context);
-}
-
-}  // namespace
-
-bool is_usable_comparand(Node* node) {
-    return !has_row_dependent_part(node, nullptr) && !contain_volatile_functions(node);
-}
-
-namespace {
 
 // ---- pass 2: rewriting the comparisons ----------------------------------------------------
 
@@ -376,7 +286,7 @@ Expr* key_bound_call(const Rewrite& r, Oid function, Node* comparand, bool inclu
 
 // The key conditions a comparison implies, to stand beside it: constant keys for a constant
 // comparand, bound calls evaluated when the scan starts otherwise; in TimescaleDB's forms
-// where `for_timescaledb` (see the top of this file).
+// where `for_timescaledb` (see "TimescaleDB" at the top of this file).
 List* key_bounds_beside(const Rewrite& r, const TimeComparison& t, bool for_timescaledb) {
     Expr* min = nullptr;
     Expr* max = nullptr;
@@ -436,7 +346,7 @@ struct Window {
 };
 
 // `key <@ uuid_time_window(lower, upper, bounds)`: the key's time in the window, exactly as
-// the comparisons say, NULL included (see uuid_time_window in time_predicates.cpp). A side
+// the comparisons say, NULL included (see uuid_time_window in ../time_predicates.cpp). A side
 // without a comparison is the infinity no key's time reaches. For constant comparands the
 // window is computed here: a constant range (plan-time index bounds, and EXPLAIN shows the
 // keys), or, where the comparisons are NULL or false on every row, the constant false.
@@ -479,10 +389,10 @@ enum class Treatment : uint8 {
     // key's histogram, where the comparison's own estimate is a default guess.
     window,
     // The same, and for a partitioned table the key range the comparison equals, marked as
-    // partition pruning's alone (see "Partitioned tables" at the top of this file).
+    // partition pruning's alone (partition_pruning.hpp).
     window_and_pruning_range,
     // Kept, with the key bounds it implies beside it: in databases with TimescaleDB, whose
-    // chunk exclusion reads comparisons of the key (in its own forms: see the top of this file).
+    // chunk exclusion reads comparisons of the key (in its own forms: "TimescaleDB" above).
     bounds_beside,
 };
 
@@ -495,14 +405,8 @@ Treatment treatment_of(const Rewrite& r, const TimeComparison& t) {
 // The key range of a comparison on a partitioned table, marked as partition pruning's alone.
 // The prefix keys of a first-48-bits window hold exactly its keys; for uuid_extract_timestamp
 // under the v7 CHECK they hold a superset (keys of no version), which the window excludes.
-List* marked_as_pruning(List* conditions) {
-    ListCell* cell;
-    foreach (cell, conditions) castNode(OpExpr, lfirst(cell))->location = kPruningOnly;
-    return conditions;
-}
-
 List* pruning_range(const Rewrite& r, const TimeComparison& t) {
-    return marked_as_pruning(key_bounds_beside(r, t, false));
+    return mark_pruning_only(key_bounds_beside(r, t, false));
 }
 
 // For `key <@ range` (or `range @> key`) on a partitioned table's key: the key range the
@@ -532,7 +436,7 @@ List* window_operator_pruning_range(const Rewrite& r, Node* conjunct) {
         max = as_expr(makeFuncExpr(r.catalog->range_max_key, UUIDOID, list_of(copy_node(range)), InvalidOid, InvalidOid,
                                    COERCE_EXPLICIT_CALL));
     }
-    return marked_as_pruning(key_bound_conditions(as_expr(key), min, max));
+    return mark_pruning_only(key_bound_conditions(as_expr(key), min, max));
 }
 
 // Rewrites one list of conjuncts (the quals of a FromExpr or a JoinExpr, an implicit AND).
@@ -619,108 +523,12 @@ void rewrite_jointree(const Rewrite& r, Node* node) {
     }
 }
 
-// Whether `rel` is the first table of its query level to reach the planner: the one moment
-// after the query is flattened, and before its quals are distributed to the tables, at which
-// the hook sees the quals of that level. Tables are built in join-tree order before any
-// partition or inheritance child, and a level's other relations (subqueries, functions...)
-// are not tables.
-bool is_first_table_of_level(const PlannerInfo* root, const RelOptInfo* rel) {
-    if (rel->reloptkind != RELOPT_BASEREL || rel->rtekind != RTE_RELATION) return false;
-    for (int i = 1; i < root->simple_rel_array_size; ++i) {
-        const RelOptInfo* other = root->simple_rel_array[i];
-        if (other != nullptr && other != rel && other->rtekind == RTE_RELATION) return false;
-    }
-    return true;
-}
-
-// ---- partitioned tables: the pruning range kept out of the partitions ---------------------
-
-bool is_pruning_condition(const Node* clause) {
-    return IsA(clause, OpExpr) && castNode(OpExpr, clause)->location == kPruningOnly;
-}
-
-// `condition OR true`, the form a pruning condition takes in the parent while a leaf
-// partition copies the parent's quals (which folds it to true and drops it).
-bool is_hidden_pruning_condition(const Node* clause) {
-    if (!is_orclause(clause)) return false;
-    const List* args = castNode(BoolExpr, clause)->args;
-    return list_length(args) == 2 && is_pruning_condition(static_cast<const Node*>(linitial(args))) &&
-           IsA(lsecond(args), Const);
-}
-
-// Hides (or shows again) the pruning conditions among a partitioned table's quals. The
-// RestrictInfo stays as it is, only its clause changes, and only PostgreSQL's copy of the
-// parent's quals to a partition reads it between a hiding and the showing that follows.
-void set_pruning_conditions_hidden(RelOptInfo* parent, bool hidden) {
-    ListCell* cell;
-    foreach (cell, parent->baserestrictinfo) {
-        auto* rinfo = lfirst_node(RestrictInfo, cell);
-        auto* clause = as_node(rinfo->clause);
-        if (hidden && is_pruning_condition(clause))
-            rinfo->clause = make_orclause(list_of(clause, makeBoolConst(true, false)));
-        else if (!hidden && is_hidden_pruning_condition(clause))
-            rinfo->clause = static_cast<Expr*>(linitial(castNode(BoolExpr, clause)->args));
-    }
-}
-
-// A partition is being built: its parent's quals are copied to it right after this hook. A
-// leaf takes them without the pruning range; a partitioned partition with it, to prune its own.
-void prepare_parent_quals_for(PlannerInfo* root, const RelOptInfo* partition) {
-    if (partition->reloptkind != RELOPT_OTHER_MEMBER_REL || partition->rtekind != RTE_RELATION ||
-        root->append_rel_array == nullptr)
-        return;
-    const AppendRelInfo* link = root->append_rel_array[partition->relid];
-    if (link == nullptr) return;
-    RelOptInfo* parent = root->simple_rel_array[link->parent_relid];
-    if (parent == nullptr || parent->rtekind != RTE_RELATION ||
-        planner_rt_fetch(parent->relid, root)->relkind != RELKIND_PARTITIONED_TABLE)
-        return;
-    const bool is_leaf = planner_rt_fetch(partition->relid, root)->relkind != RELKIND_PARTITIONED_TABLE;
-    set_pruning_conditions_hidden(parent, is_leaf);
-}
-
-// A partitioned table's paths are built: the plan's run-time pruning reads its quals next.
-void show_pruning_conditions(PlannerInfo* root, RelOptInfo* rel, Index rti, RangeTblEntry* rte) {
-    if (rte->rtekind == RTE_RELATION && rte->relkind == RELKIND_PARTITIONED_TABLE)
-        set_pruning_conditions_hidden(rel, false);
-    if (previous_rel_pathlist_hook != nullptr) previous_rel_pathlist_hook(root, rel, rti, rte);
-}
-
-void time_predicates_relation_hook(UUIDX_RELATION_HOOK_PARAMS) {
-    // Whatever the setting now: a pruning range exists only where the rewrite made one.
-    prepare_parent_quals_for(root, rel);
-    if (time_predicates_enabled && is_first_table_of_level(root, rel)) {
-        const TimeCatalog* catalog = time_catalog();
-        Query* query = root->parse;
-        if (catalog != nullptr && jointree_has_time_call(*catalog, as_node(query->jointree))) {
-            Rewrite r{catalog, query};
-            rewrite_jointree(r, as_node(query->jointree));
-        }
-    }
-    if (previous_relation_hook != nullptr) previous_relation_hook(UUIDX_RELATION_HOOK_ARGS);
-}
-
 }  // namespace
 
-bool time_predicates_on() { return time_predicates_enabled; }
-
-void define_time_predicates() {
-    DefineCustomBoolVariable(
-        "uuidx.time_predicates",
-        "Lets indexes on a uuid key answer comparisons of the key's time, such as uuid_v7_to_timestamptz(id) > c.",
-        "With this on, the planner rewrites such a comparison into the operator it is equal to (id <@ "
-        "uuid_time_window(...)), or on partitioned tables adds the key range it implies beside it, so that a btree "
-        "or BRIN index on the key and partition pruning can use it; in a query that reads a foreign table, it computes "
-        "a time bound such as now() - interval '1 day' once, before the scan, so that postgres_fdw can send it. "
-        "Results do not change.",
-        &time_predicates_enabled, true, PGC_USERSET, 0, nullptr, nullptr, nullptr);
-}
-
-void install_time_predicates_planner() {
-    previous_relation_hook = UUIDX_RELATION_HOOK;
-    UUIDX_RELATION_HOOK = time_predicates_relation_hook;
-    previous_rel_pathlist_hook = set_rel_pathlist_hook;
-    set_rel_pathlist_hook = show_pruning_conditions;
+void rewrite_time_conditions(const TimeCatalog& catalog, Query* query) {
+    if (!jointree_has_time_call(catalog, as_node(query->jointree))) return;
+    const Rewrite r{&catalog, query};
+    rewrite_jointree(r, as_node(query->jointree));
 }
 
 }  // namespace uuidx::pg

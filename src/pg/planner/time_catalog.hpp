@@ -5,7 +5,7 @@
 // ALTER EXTENSION ... SET SCHEMA / UPDATE all change pg_proc.
 #pragma once
 
-#include "postgres.hpp"
+#include "../postgres.hpp"
 
 namespace uuidx::pg {
 
@@ -17,7 +17,7 @@ struct TimeCatalog {
     Oid v7_to_timestamp;    // uuid_v7_to_timestamp(uuid): the same as a UTC timestamp
     Oid extract_timestamp;  // uuid_extract_timestamp(uuid): v7, but also v1 and v6
     Oid extract_version;    // uuid_extract_version(uuid)
-    // Key bounds of a time or a range (time_predicates.cpp).
+    // Key bounds of a time or a range (../time_predicates.cpp).
     Oid time_min_key_tz;         // uuid_time_min_key(timestamptz, boolean)
     Oid time_max_key_tz;         // uuid_time_max_key(timestamptz, boolean)
     Oid time_min_key_ts;         // uuid_time_min_key(timestamp, boolean)
@@ -57,7 +57,7 @@ const UuidComparison& uuid_comparison();
 //    bits of any key, so they are monotone in the key (non-decreasing in key order);
 //  - needs_v7_check: uuid_extract_timestamp (uuidx's, or on 18+ pg_catalog's) also reads v1
 //    and v6 times, which do not sort by time: it is monotone only on a column whose table
-//    promises v7 keys (column_is_v7).
+//    promises v7 keys (v7_promise).
 enum class TimeFunction : uint8 { none, first_48_bits, needs_v7_check };
 
 // What `function` is, and the type of its result (timestamptz or timestamp).
@@ -75,11 +75,6 @@ TimeFunction time_function(const TimeCatalog& catalog, Oid function, Oid* type);
 //    (uuid_extract_timestamp(id)) VIRTUAL NOT NULL`.
 enum class V7Promise : uint8 { none, v7_or_none, v7 };
 V7Promise v7_promise(const TimeCatalog& catalog, const RangeTblEntry* rte, AttrNumber column);
-
-// Whether every key of the column is a v7 or has no version (see V7Promise).
-inline bool column_is_v7(const TimeCatalog& catalog, const RangeTblEntry* rte, AttrNumber column) {
-    return v7_promise(catalog, rte, column) != V7Promise::none;
-}
 
 // The function behind an operator clause (opfuncid is not always filled in yet).
 inline Oid operator_function(const OpExpr* op) {

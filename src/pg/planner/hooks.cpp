@@ -1,0 +1,98 @@
+// Every planner hook of uuidx, installed and chained here and nowhere else, and the one
+// setting that turns the planner's use of a key's time on and off. Each hook calls the
+// rewrites of its moment in a stated order; what they do, and why their results are equal,
+// is docs/planner.md (one row per rewrite).
+//
+//   planner_hook            before planning         foreign_bounds.cpp  (row 8)
+//   relation hook           as each table is built  partition_pruning.cpp (row 6, hide/show),
+//                                                   then time_conditions.cpp (rows 1-5)
+//   set_rel_pathlist_hook   a table's paths built   time_order.cpp (row 7),
+//                                                   then partition_pruning.cpp (row 6, show)
+//
+// The relation hook is get_relation_info_hook, or on 19 build_simple_rel_hook, which replaced
+// it at the same moment (postgres.hpp). With uuidx.time_predicates off, every hook is a load
+// and a branch, except the pruning range's life cycle, which always runs: a range exists only
+// where a rewrite made one, and it must be hidden and shown whatever the setting is now.
+#include "hooks.hpp"
+
+#include "../postgres.hpp"
+#include "foreign_bounds.hpp"
+#include "partition_pruning.hpp"
+#include "time_catalog.hpp"
+#include "time_conditions.hpp"
+#include "time_order.hpp"
+
+namespace uuidx::pg {
+
+namespace {
+
+bool time_predicates_on = true;
+
+planner_hook_type previous_planner_hook = nullptr;
+UuidxRelationHookType previous_relation_hook = nullptr;
+set_rel_pathlist_hook_type previous_rel_pathlist_hook = nullptr;
+
+PlannedStmt* uuidx_planner(UUIDX_PLANNER_PARAMS) {
+    if (time_predicates_on) make_time_bounds_shippable(parse);
+    if (previous_planner_hook != nullptr) return previous_planner_hook(UUIDX_PLANNER_ARGS);
+    return standard_planner(UUIDX_PLANNER_ARGS);
+}
+
+// Whether `rel` is the first table of its query level to reach the planner: the one moment
+// after the query is flattened (views, subqueries and CTEs pulled up, 18's virtual generated
+// columns expanded, SQL functions inlined, constants folded, a custom plan's parameters
+// replaced by their values), and before its quals are distributed to the tables. Tables are
+// built in join-tree order before any partition or inheritance child, and a level's other
+// relations (subqueries, functions...) are not tables.
+bool is_first_table_of_level(const PlannerInfo* root, const RelOptInfo* rel) {
+    if (rel->reloptkind != RELOPT_BASEREL || rel->rtekind != RTE_RELATION) return false;
+    for (int i = 1; i < root->simple_rel_array_size; ++i) {
+        const RelOptInfo* other = root->simple_rel_array[i];
+        if (other != nullptr && other != rel && other->rtekind == RTE_RELATION) return false;
+    }
+    return true;
+}
+
+void uuidx_relation_hook(UUIDX_RELATION_HOOK_PARAMS) {
+    prepare_parent_quals_for(root, rel);
+    if (time_predicates_on && is_first_table_of_level(root, rel)) {
+        const TimeCatalog* catalog = time_catalog();
+        if (catalog != nullptr) rewrite_time_conditions(*catalog, root->parse);
+    }
+    if (previous_relation_hook != nullptr) previous_relation_hook(UUIDX_RELATION_HOOK_ARGS);
+}
+
+void uuidx_rel_pathlist(PlannerInfo* root, RelOptInfo* rel, Index rti, RangeTblEntry* rte) {
+    // Never both on one table: time order skips partitioned tables (their partitions' scans
+    // are merged), and the pruning range lives in partitioned tables alone.
+    if (time_predicates_on) add_time_ordered_paths(root, rel, rte);
+    show_pruning_range(rel, rte);
+    if (previous_rel_pathlist_hook != nullptr) previous_rel_pathlist_hook(root, rel, rti, rte);
+}
+
+}  // namespace
+
+void define_time_predicates_setting() {
+    DefineCustomBoolVariable(
+        "uuidx.time_predicates",
+        "Lets the planner use a uuid key's index and order for the key's time, as in uuid_v7_to_timestamptz(id) > c "
+        "and ORDER BY uuid_v7_to_timestamptz(id).",
+        "With this on, the planner rewrites a comparison of the key's time into the operator it is equal to (id <@ "
+        "uuid_time_window(...)), or on partitioned tables adds the key range it implies beside it, so that a btree "
+        "or BRIN index on the key and partition pruning can use it; offers scans of the key's btree as ordered by "
+        "the time (ORDER BY, min() and max(), keyset pages, merge joins); and in a query that reads a foreign table, "
+        "computes a time bound such as now() - interval '1 day' once, before the scan, so that postgres_fdw can send "
+        "it. Results do not change.",
+        &time_predicates_on, true, PGC_USERSET, 0, nullptr, nullptr, nullptr);
+}
+
+void install_planner_hooks() {
+    previous_planner_hook = planner_hook;
+    planner_hook = uuidx_planner;
+    previous_relation_hook = UUIDX_RELATION_HOOK;
+    UUIDX_RELATION_HOOK = uuidx_relation_hook;
+    previous_rel_pathlist_hook = set_rel_pathlist_hook;
+    set_rel_pathlist_hook = uuidx_rel_pathlist;
+}
+
+}  // namespace uuidx::pg

@@ -1,0 +1,61 @@
+#include "plan_nodes.hpp"
+
+#include "../datums.hpp"
+#include "time_catalog.hpp"
+
+namespace uuidx::pg {
+
+Const* uuid_const(const Uuid& u) { return makeConst(UUIDOID, -1, InvalidOid, UUID_LEN, uuid_datum(u), false, false); }
+
+List* key_bound_conditions(const Expr* key, Expr* min, Expr* max, bool strict) {
+    const UuidComparison& ops = uuid_comparison();
+    List* conditions = NIL;
+    if (min != nullptr)
+        conditions = lappend(conditions, make_opclause(strict ? ops.gt : ops.ge, BOOLOID, false, copy_node(key), min,
+                                                       InvalidOid, InvalidOid));
+    if (max != nullptr)
+        conditions = lappend(conditions, make_opclause(strict ? ops.lt : ops.le, BOOLOID, false, copy_node(key), max,
+                                                       InvalidOid, InvalidOid));
+    return conditions;
+}
+
+namespace {
+
+// Rejects what may differ from row to row or cannot be evaluated before the scan: Vars of
+// any level, sublinks and subplans, aggregates, window functions, set-returning functions.
+// A Param is fixed for a scan: a parameter of the statement, or the executor's (an initplan's
+// value, or an outer row's in a nested loop or correlated subquery, for which the scan
+// starts again with the new value, as index conditions on such a Param do).
+bool has_row_dependent_part(Node* node, void* context) {
+    if (node == nullptr) return false;
+    switch (nodeTag(node)) {
+        case T_Var:
+        case T_SubLink:
+        case T_SubPlan:
+        case T_AlternativeSubPlan:
+        case T_Aggref:
+        case T_WindowFunc:
+        case T_GroupingFunc:
+        case T_PlaceHolderVar: return true;
+        case T_FuncExpr:
+            if (castNode(FuncExpr, node)->funcretset) return true;
+            break;
+        case T_OpExpr:
+            if (castNode(OpExpr, node)->opretset) return true;
+            break;
+        case T_Param:
+            if (castNode(Param, node)->paramkind != PARAM_EXTERN && castNode(Param, node)->paramkind != PARAM_EXEC)
+                return true;
+            break;
+        default: break;
+    }
+    return expression_tree_walker(node, UUIDX_WALKER(has_row_dependent_part), context);
+}
+
+}  // namespace
+
+bool is_usable_comparand(Node* node) {
+    return !has_row_dependent_part(node, nullptr) && !contain_volatile_functions(node);
+}
+
+}  // namespace uuidx::pg

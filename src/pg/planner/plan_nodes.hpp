@@ -1,0 +1,27 @@
+// The expressions uuidx's planner code builds and reads, shared by its rewrites
+// (time_conditions.cpp, foreign_bounds.cpp) and the window operator's support
+// (window_operator.cpp).
+#pragma once
+
+#include "../../core/uuid.hpp"
+#include "../postgres.hpp"
+
+namespace uuidx::pg {
+
+// A uuid Const for the planner.
+Const* uuid_const(const Uuid& u);
+
+// A bound that excludes no key: nil as a minimum, max as a maximum.
+inline bool is_nil(const Uuid& u) { return u == kNilUuid; }
+inline bool is_max(const Uuid& u) { return u == kMaxUuid; }
+
+// `key >= min` and `key <= max` with the standard uuid operators (a copy of `key` in each),
+// or `key > min` and `key < max` when `strict`; a null `min` or `max` is left out.
+List* key_bound_conditions(const Expr* key, Expr* min, Expr* max, bool strict = false);
+
+// Whether an expression is fixed for a scan, so that a key's time can be compared with it
+// from the key's index: no Var of any level, sublink, aggregate, window or set-returning
+// function, and no volatile function (a Const, a Param, now() - interval '1 day').
+bool is_usable_comparand(Node* node);
+
+}  // namespace uuidx::pg

@@ -1,0 +1,15 @@
+// The time conditions (time_conditions.cpp): comparisons of a key's time rewritten into the
+// window operator and key ranges (docs/planner.md, rows 1 to 5).
+#pragma once
+
+#include "../postgres.hpp"
+#include "time_catalog.hpp"
+
+namespace uuidx::pg {
+
+// Rewrites the time conditions of one planner level's query, as PostgreSQL has flattened it,
+// before its quals are distributed to the tables. Allocates nothing where the level's quals
+// call no time function.
+void rewrite_time_conditions(const TimeCatalog& catalog, Query* query);
+
+}  // namespace uuidx::pg
