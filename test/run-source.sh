@@ -8,7 +8,9 @@
 #      builder refuses a misplaced marker rather than dropping a block;
 #   and every C++ file is formatted as .clang-format says (make format);
 #   3. the door: uuidx is compiled without C++ exceptions, so a throw in the core fails the
-#      build (the check shows it one).
+#      build (the check shows it one);
+#   4. the include fence: a core header included after postgres.h fails the build, even when
+#      another core header came first (the check shows it one).
 # Ends with "N passed, N failed, N skipped", as test/run-major.sh does.
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -16,7 +18,8 @@ cd "$UUIDX_ROOT"
 UUIDX_LABEL=${UUIDX_LABEL:-source}
 WORK=$UUIDX_ROOT/build/source
 source "$UUIDX_ROOT/test/lib/tally.sh"
-ensure_packages make:make g++:g++ /usr/include/openssl/evp.h:libssl-dev clang-format:clang-format ||
+ensure_packages make:make g++:g++ /usr/include/openssl/evp.h:libssl-dev clang-format:clang-format \
+    "/usr/include/postgresql/$PG_MAJOR/server/postgres.h:postgresql-server-dev-$PG_MAJOR" ||
     { without_dependencies "the checks of the source" $?; finish; exit 1; }
 mkdir -p "$WORK"
 make_value() { make -s --no-print-directory "print-$1" PG_CONFIG=/bin/false; }
@@ -120,5 +123,27 @@ built_without_exceptions() {
 }
 run_test "uuidx is built without C++ exceptions: a throw in the core does not compile" "$WORK/door.log" \
     built_without_exceptions
+
+# --- 4. the include fence -------------------------------------------------------------------
+# src/core/cpp_only.hpp, which every core header includes first, fails the build where
+# postgres.h came before it; it has no include guard, so it checks each core header's first
+# inclusion, not only the first core header's. A file of src/pg that includes a core header,
+# then postgres.hpp, then another core header must not compile, and the same file with the
+# second core header moved before postgres.hpp must.
+compiles_in_src_pg() {
+    printf '%s\n' "$@" >"$WORK/fence.cpp"
+    g++ -std=c++17 -fno-exceptions -fsyntax-only -I"$("$PG_CONFIG" --includedir-server)" -Isrc/pg \
+        -x c++ "$WORK/fence.cpp" 2>"$WORK/fence.err"
+}
+include_fence_holds() {
+    compiles_in_src_pg '#include "../core/ascii.hpp"' '#include "../core/siphash.hpp"' '#include "postgres.hpp"' ||
+        { echo "the control, core headers before postgres.hpp, did not compile:"; cat "$WORK/fence.err"; return 1; }
+    if compiles_in_src_pg '#include "../core/ascii.hpp"' '#include "postgres.hpp"' '#include "../core/siphash.hpp"'; then
+        echo "a core header after postgres.hpp compiled"
+        return 1
+    fi
+    grep 'src/core is PostgreSQL-free' "$WORK/fence.err"
+}
+run_test "the include fence: a core header after postgres.hpp does not compile" "$WORK/fence.log" include_fence_holds
 
 finish
