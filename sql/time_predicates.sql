@@ -281,18 +281,8 @@ FROM tp_oracle o, tp_windows w WHERE o.tbl = 'tp_keys' AND NOT (w.lo > w.hi);
 -- (c) The plans: index conditions on the key
 ------------------------------------------------------------------------------------------
 
--- The plan of a query, as EXPLAIN (COSTS OFF) prints it, without the "Disabled: true" lines
--- of PostgreSQL 18 and later (enable_seqscan is off here, and they mark the seq scans that
--- remained), so that one expected output serves every major.
-CREATE FUNCTION pg_temp.plan(query text) RETURNS SETOF text LANGUAGE plpgsql AS $$
-DECLARE
-    line text;
-BEGIN
-    FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
-        CONTINUE WHEN line ~ '^\s*Disabled: true$';
-        RETURN NEXT line;
-    END LOOP;
-END $$;
+-- The plan of a query, one expected output for every major (enable_seqscan is off here).
+\ir sql/include/plan_lines.sql
 
 SET enable_bitmapscan = off;
 -- The operator, either way round, with a constant range: constant key bounds.
@@ -418,6 +408,61 @@ SELECT pg_temp.plan($$SELECT * FROM tp_now WHERE uuid_v7_to_timestamptz(id) BETW
 -- The operator does not depend on the setting: its conditions come from its support function.
 SELECT pg_temp.plan($$SELECT * FROM tp_keys WHERE id <@ tstzrange('2025-03-01+00', '2025-03-02+00')$$);
 RESET uuidx.time_predicates;
+
+------------------------------------------------------------------------------------------
+-- (e) A window that is not a constant is computed once, whatever the plan
+------------------------------------------------------------------------------------------
+
+-- Whether `query` returns the same rows with uuidx.time_predicates on and off.
+CREATE FUNCTION pg_temp.same_as_off(query text) RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+    with_feature text[];
+    without text[];
+BEGIN
+    EXECUTE format('SELECT array_agg(r::text ORDER BY r::text) FROM (%s) r', query) INTO with_feature;
+    PERFORM set_config('uuidx.time_predicates', 'off', true);
+    EXECUTE format('SELECT array_agg(r::text ORDER BY r::text) FROM (%s) r', query) INTO without;
+    PERFORM set_config('uuidx.time_predicates', 'on', true);
+    RETURN with_feature IS NOT DISTINCT FROM without;
+END $$;
+
+-- A filter (a sequential scan, as for a window that holds most of the table) reads the
+-- window as the value of an initplan, computed once per execution, not once per row; the
+-- operator then compares each key with the window's key range (docs/planner.md, row 1).
+RESET enable_seqscan;
+SET enable_indexscan = off;
+SET enable_bitmapscan = off;
+SELECT pg_temp.plan($$SELECT count(*) FROM tp_keys WHERE uuid_v7_to_timestamptz(id) >= now() - interval '100 years'$$);
+SELECT pg_temp.same_as_off($$SELECT count(*) FROM tp_keys WHERE uuid_v7_to_timestamptz(id) >= now() - interval '100 years'$$);
+-- Parallel workers: the leader computes it and passes its value to them.
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+SELECT pg_temp.plan($$SELECT count(*) FROM tp_keys WHERE uuid_v7_to_timestamptz(id) BETWEEN now() - interval '100 years' AND now()$$);
+SELECT pg_temp.same_as_off($$SELECT count(*) FROM tp_keys WHERE uuid_v7_to_timestamptz(id) BETWEEN now() - interval '100 years' AND now()$$);
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size;
+RESET max_parallel_workers_per_gather;
+-- A window that depends on an outer row (a correlated subquery, a LATERAL one) is computed
+-- again for each outer row: each month counts its own keys.
+SELECT o.t, (SELECT count(*) FROM tp_keys k WHERE uuid_v7_to_timestamptz(k.id) >= o.t AND kind = 'v7') AS keys_since
+FROM (VALUES (timestamptz '2025-03-01+00'), ('2025-06-01+00'), ('2025-09-01+00')) o(t) ORDER BY o.t;
+SELECT pg_temp.same_as_off($$SELECT o.t, (SELECT count(*) FROM tp_keys k WHERE uuid_v7_to_timestamptz(k.id) >= o.t)
+    FROM (VALUES (timestamptz '2025-03-01+00'), ('2025-06-01+00'), ('2025-09-01+00')) o(t)$$);
+SELECT pg_temp.same_as_off($$SELECT o.t, c.n FROM (VALUES (timestamptz '2025-03-01+00'), ('2025-06-01+00')) o(t)
+    CROSS JOIN LATERAL (SELECT count(*) AS n FROM tp_keys k WHERE uuid_v7_to_timestamptz(k.id) < o.t) c$$);
+-- The operator keeps the key range of the last range it read: ranges that change from row
+-- to row give each row its own answer.
+SELECT r.lo, count(*) FILTER (WHERE k.id <@ tstzrange(r.lo, r.lo + interval '1 day')) AS in_range,
+       count(*) FILTER (WHERE k.id <@ tstzrange(r.lo, r.lo + interval '1 day')) =
+       count(*) FILTER (WHERE uuid_v7_to_timestamptz(k.id) >= r.lo AND uuid_v7_to_timestamptz(k.id) < r.lo + interval '1 day') AS same
+FROM tp_keys k CROSS JOIN (VALUES (timestamptz '2025-02-01+00'), ('2025-05-01+00'), ('2025-08-01+00')) r(lo)
+GROUP BY r.lo ORDER BY r.lo;
+RESET enable_indexscan;
+RESET enable_bitmapscan;
+SET enable_seqscan = off;
 
 -- A FULL JOIN's conditions are left as they are: PostgreSQL refuses a FULL JOIN on
 -- conditions it can neither merge nor hash (here timestamp = timestamptz, and conditions of

@@ -42,6 +42,7 @@ extern "C" {
 #include "optimizer/paths.h"
 #include "optimizer/plancat.h"
 #include "optimizer/planner.h"
+#include "optimizer/subselect.h"
 #include "parser/parsetree.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"

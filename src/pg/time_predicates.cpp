@@ -8,6 +8,8 @@
 // key range (core/time_bounds.hpp), exactly: the index conditions derived from it stand for
 // the operator (time_predicates.sql checks them against an oracle written from the key's
 // text), so an index scan checks nothing again.
+#include <new>
+
 #include "../core/layout.hpp"
 #include "../core/time_bounds.hpp"
 #include "datums.hpp"
@@ -23,12 +25,45 @@ namespace {
 using uuidx::pg::key_range_of_range;
 using uuidx::pg::time_bound_of;
 
-// PostgreSQL's own containment test, so bounds, emptiness and infinities follow the range
-// type's rules exactly; the type cache entry is kept in fn_extra.
+// What a window operator's call (its fn_extra) keeps of the last range it read, so that a
+// range fixed for a scan (a constant, or the initplan's value that the planner puts in place
+// of a window relative to now(): docs/planner.md, row 1) is converted to its key range once,
+// and each row costs two key comparisons, no more than the comparison of the time it
+// replaced. The range is compared byte for byte, not by address: a range made per row may
+// come back at the address of the last one. A tstzrange value is 25 bytes; a larger one is
+// not kept.
+constexpr Size kKeptRangeBytes = 32;
+struct LastRange {
+    Size size = 0;  // VARSIZE of the range kept, 0 before the first
+    char bytes[kKeptRangeBytes];
+    KeyRange keys;
+};
+
+// The key range of `range`, from the call's last one where it is the same range.
+const KeyRange& key_range_for(FunctionCallInfo fcinfo, const RangeType* range, KeyRange* computed) {
+    const Size size = VARSIZE(range);
+    FmgrInfo* const flinfo = fcinfo->flinfo;
+    if (flinfo == nullptr || size > kKeptRangeBytes) return *computed = key_range_of_range(range);
+    auto* last = static_cast<LastRange*>(flinfo->fn_extra);
+    if (last == nullptr) {
+        last = new (MemoryContextAlloc(flinfo->fn_mcxt, sizeof(LastRange))) LastRange();
+        flinfo->fn_extra = last;
+    }
+    if (last->size != size || memcmp(last->bytes, range, size) != 0) {
+        last->keys = key_range_of_range(range);
+        memcpy(last->bytes, range, size);
+        last->size = size;
+    }
+    return last->keys;
+}
+
+// Whether the key's time lies in the range: its key lies in the range's key range, which
+// holds exactly the keys whose time lies in the range (core/time_bounds.hpp, key_range_of).
 bool time_in_range(FunctionCallInfo fcinfo, const pg_uuid_t* id, const RangeType* range) {
-    TypeCacheEntry* type = fcinfo->flinfo != nullptr ? range_get_typcache(fcinfo, RangeTypeGetOid(range))
-                                                     : lookup_type_cache(RangeTypeGetOid(range), TYPECACHE_RANGE_INFO);
-    return range_contains_elem_internal(type, range, TimestampTzGetDatum(uuidx::pg::unix_ts_ms_as_timestamp(id)));
+    KeyRange computed;
+    const KeyRange& keys = key_range_for(fcinfo, range, &computed);
+    return memcmp(id->data, keys.min.bytes.data(), UUID_LEN) >= 0 &&
+           memcmp(id->data, keys.max.bytes.data(), UUID_LEN) <= 0;
 }
 
 }  // namespace

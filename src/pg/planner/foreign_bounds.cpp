@@ -53,22 +53,6 @@ int side_to_wrap(const OpExpr* op) {
     return -1;
 }
 
-// `(SELECT expr)`: a sub-select the planner turns into an initplan, its value a parameter.
-Node* as_sub_select(Node* expr) {
-    Query* select = makeNode(Query);
-    select->commandType = CMD_SELECT;
-    select->querySource = QSRC_ORIGINAL;
-    select->canSetTag = true;
-    select->jointree = makeFromExpr(NIL, nullptr);
-    select->targetList = list_of(makeTargetEntry(as_expr(expr), 1, pstrdup("time"), false));
-    SubLink* sublink = makeNode(SubLink);
-    sublink->subLinkType = EXPR_SUBLINK;
-    sublink->subLinkId = 0;
-    sublink->subselect = as_node(select);
-    sublink->location = -1;
-    return as_node(sublink);
-}
-
 struct Walk {
     bool wrap;  // false: only look for a comparison to wrap
     bool found = false;

@@ -57,7 +57,7 @@ void uuidx_relation_hook(UUIDX_RELATION_HOOK_PARAMS) {
     prepare_parent_quals_for(root, rel);
     if (time_predicates_on && is_first_table_of_level(root, rel)) {
         const TimeCatalog* catalog = time_catalog();
-        if (catalog != nullptr) rewrite_time_conditions(*catalog, root->parse);
+        if (catalog != nullptr) rewrite_time_conditions(*catalog, root);
     }
     if (previous_relation_hook != nullptr) previous_relation_hook(UUIDX_RELATION_HOOK_ARGS);
 }

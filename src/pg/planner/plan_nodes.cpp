@@ -19,6 +19,21 @@ List* key_bound_conditions(const Expr* key, Expr* min, Expr* max, bool strict) {
     return conditions;
 }
 
+Node* as_sub_select(Node* expr) {
+    Query* select = makeNode(Query);
+    select->commandType = CMD_SELECT;
+    select->querySource = QSRC_ORIGINAL;
+    select->canSetTag = true;
+    select->jointree = makeFromExpr(NIL, nullptr);
+    select->targetList = list_of(makeTargetEntry(as_expr(expr), 1, pstrdup("value"), false));
+    SubLink* sublink = makeNode(SubLink);
+    sublink->subLinkType = EXPR_SUBLINK;
+    sublink->subLinkId = 0;
+    sublink->subselect = as_node(select);
+    sublink->location = -1;
+    return as_node(sublink);
+}
+
 namespace {
 
 // Rejects what may differ from row to row or cannot be evaluated before the scan: Vars of

@@ -19,6 +19,9 @@ inline bool is_max(const Uuid& u) { return u == kMaxUuid; }
 // or `key > min` and `key < max` when `strict`; a null `min` or `max` is left out.
 List* key_bound_conditions(const Expr* key, Expr* min, Expr* max, bool strict = false);
 
+// `(SELECT expr)`: a sub-select the planner turns into an initplan, its value a parameter.
+Node* as_sub_select(Node* expr);
+
 // Whether an expression is fixed for a scan, so that a key's time can be compared with it
 // from the key's index: no Var of any level, sublink, aggregate, window or set-returning
 // function, and no volatile function (a Const, a Param, now() - interval '1 day').

@@ -155,6 +155,7 @@ bool jointree_has_time_call(const TimeCatalog& catalog, Node* node) {
 
 struct Rewrite {
     const TimeCatalog* catalog;
+    PlannerInfo* root;
     Query* query;
 };
 
@@ -345,6 +346,27 @@ struct Window {
     const TimeComparison* upper = nullptr;
 };
 
+bool reads_executor_param(Node* node, void* context) {
+    if (node == nullptr) return false;
+    if (IsA(node, Param)) return castNode(Param, node)->paramkind == PARAM_EXEC;
+    return expression_tree_walker(node, UUIDX_WALKER(reads_executor_param), context);
+}
+
+// Whether a window that is not a constant is computed by an initplan: once per execution, or
+// where it reads an outer row's value (a correlated or LATERAL subquery), once per outer row,
+// rather than once per row of a filter. Not
+//  - at a level that returns one row at most (LIMIT 1): a filter there reads few rows, and
+//    min() and max() are planned so, as a level whose plan PostgreSQL puts under a Limit,
+//    below which an initplan of the level may not sit ("plan should not reference subplan's
+//    variable");
+//  - on a partitioned table, where the window reads an outer row's value: run-time pruning
+//    is redone for a new outer row only where the partitions' own conditions read that
+//    value, and the pruning range that reads it is kept out of them (partition_pruning.hpp).
+bool computed_once(const Rewrite& r, const Var* key, Node* window) {
+    if (r.root->limit_tuples == 1.0) return false;
+    return !is_partitioned_table_column(r, key) || !reads_executor_param(window, nullptr);
+}
+
 // `key <@ uuid_time_window(lower, upper, bounds)`: the key's time in the window, exactly as
 // the comparisons say, NULL included (see uuid_time_window in ../time_predicates.cpp). A side
 // without a comparison is the infinity no key's time reaches. For constant comparands the
@@ -361,6 +383,11 @@ Node* window_condition(const Rewrite& r, const Var* key, const Window& w) {
     if (IsA(lower, Const) && IsA(upper, Const)) {
         window = eval_const_expressions(nullptr, window);
         if (IsA(window, Const) && castNode(Const, window)->constisnull) return makeBoolConst(false, false);
+    } else if (computed_once(r, key, window)) {
+        // Computed once per execution whatever the plan, not once per row of a filter: an
+        // initplan, whose value filters read as a Param (the index conditions read the
+        // expression it computes: window_operator.cpp).
+        window = SS_process_sublinks(r.root, as_sub_select(window), true);
     }
     auto* in_window = castNode(OpExpr, make_opclause(r.catalog->time_in_range_operator, BOOLOID, false,
                                                      as_expr(copy_node(key)), as_expr(window), InvalidOid, InvalidOid));
@@ -525,10 +552,10 @@ void rewrite_jointree(const Rewrite& r, Node* node) {
 
 }  // namespace
 
-void rewrite_time_conditions(const TimeCatalog& catalog, Query* query) {
-    if (!jointree_has_time_call(catalog, as_node(query->jointree))) return;
-    const Rewrite r{&catalog, query};
-    rewrite_jointree(r, as_node(query->jointree));
+void rewrite_time_conditions(const TimeCatalog& catalog, PlannerInfo* root) {
+    if (!jointree_has_time_call(catalog, as_node(root->parse->jointree))) return;
+    const Rewrite r{&catalog, root, root->parse};
+    rewrite_jointree(r, as_node(r.query->jointree));
 }
 
 }  // namespace uuidx::pg

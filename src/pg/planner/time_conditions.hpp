@@ -10,6 +10,6 @@ namespace uuidx::pg {
 // Rewrites the time conditions of one planner level's query, as PostgreSQL has flattened it,
 // before its quals are distributed to the tables. Allocates nothing where the level's quals
 // call no time function.
-void rewrite_time_conditions(const TimeCatalog& catalog, Query* query);
+void rewrite_time_conditions(const TimeCatalog& catalog, PlannerInfo* root);
 
 }  // namespace uuidx::pg

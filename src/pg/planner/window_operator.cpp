@@ -18,6 +18,24 @@ namespace {
 
 // ---- planner support: index conditions ---------------------------------------------------
 
+// The expression that an initplan of this planning computes into `param`, if it is a plain
+// `(SELECT expr)`: the planner computes a window relative to now() that way (docs/planner.md,
+// row 1), and the estimate reads the window, as it would read the expression in its place.
+Node* initplan_expression(const PlannerInfo* root, const Param* param) {
+    if (param->paramkind != PARAM_EXEC) return nullptr;
+    for (const PlannerInfo* level = root; level != nullptr; level = level->parent_root) {
+        ListCell* cell;
+        foreach (cell, level->init_plans) {
+            const auto* initplan = lfirst_node(SubPlan, cell);
+            if (!list_member_int(initplan->setParam, param->paramid)) continue;
+            const auto* plan = static_cast<const Plan*>(list_nth(root->glob->subplans, initplan->plan_id - 1));
+            if (!IsA(plan, Result) || plan->lefttree != nullptr || list_length(plan->targetlist) != 1) return nullptr;
+            return as_node(linitial_node(TargetEntry, plan->targetlist)->expr);
+        }
+    }
+    return nullptr;
+}
+
 // The index conditions `key >= L AND key <= U` for `key <@ range` (or `range @> key`) on a
 // btree or BRIN index whose operator family orders uuid by the standard comparison. L and
 // U are constants for a constant range, calls of uuid_range_min_key()/uuid_range_max_key()
@@ -58,6 +76,11 @@ List* window_index_conditions(SupportRequestIndexCondition* req) {
     } else {
         const uuidx::pg::TimeCatalog* catalog = uuidx::pg::time_catalog();
         if (catalog == nullptr) return NIL;
+        // An initplan's window (the planner's, row 1): the bounds read the expression it
+        // computes, as fixed for the scan and computed once when the scan starts, so that the
+        // index path is estimated from the window, not from PostgreSQL's guess for a Param.
+        Node* computed = IsA(range, Param) ? initplan_expression(req->root, castNode(Param, range)) : nullptr;
+        if (computed != nullptr) range = computed;
         min = as_expr(makeFuncExpr(catalog->range_min_key, UUIDOID, list_of(copy_node(range)), InvalidOid, InvalidOid,
                                    COERCE_EXPLICIT_CALL));
         max = as_expr(makeFuncExpr(catalog->range_max_key, UUIDOID, list_of(copy_node(range)), InvalidOid, InvalidOid,
@@ -145,7 +168,7 @@ bool statistics_selectivity(VariableStatData* vardata, const KeyRange& keys, dou
 }
 
 // For a constant range (or one estimate_expression_value() makes constant, such as
-// tstzrange(now() - interval '1 day', now())): the fraction of keys between the range's key
+// tstzrange(now() - interval '1 day', now()), also as an initplan's value): the fraction of keys between the range's key
 // bounds, read from the key column's statistics, interpolating within a histogram bin on
 // the keys' first 64 bits; without statistics, clauselist_selectivity() of `key >= L AND
 // key <= U`. Otherwise DEFAULT_RANGE_INEQ_SEL, PostgreSQL's guess for a range of a column.
@@ -156,6 +179,10 @@ double time_in_range_selectivity(PlannerInfo* root, List* args, int var_relid) {
     if (!get_restriction_variable(root, args, var_relid, &vardata, &other, &var_on_left)) return DEFAULT_RANGE_INEQ_SEL;
     auto* key = static_cast<Expr*>(var_on_left ? linitial(args) : lsecond(args));
     double selectivity = DEFAULT_RANGE_INEQ_SEL;
+    if (IsA(other, Param)) {
+        Node* computed = initplan_expression(root, castNode(Param, other));
+        if (computed != nullptr) other = estimate_expression_value(root, computed);
+    }
     if (exprType(as_node(key)) == UUIDOID && IsA(other, Const)) {
         const auto* value = castNode(Const, other);
         if (value->constisnull) {

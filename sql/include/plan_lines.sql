@@ -1,0 +1,18 @@
+-- pg_temp.plan(query): the plan of a query as EXPLAIN (COSTS OFF) prints it, written the same
+-- on every major, so that one expected output serves them all (the regression files that
+-- print plans include this file):
+--  - without the "Disabled: true" lines of PostgreSQL 18 and later (they mark the scans an
+--    enable_* setting turned off but that remained);
+--  - an initplan and its value as 17 and later print them, "InitPlan 1" and
+--    "(InitPlan 1).col1", where 15 and 16 print "InitPlan 1 (returns $0)" and "$0" (the
+--    plans printed have at most one initplan, whose value is $0).
+CREATE FUNCTION pg_temp.plan(query text) RETURNS SETOF text LANGUAGE plpgsql AS $$
+DECLARE
+    line text;
+BEGIN
+    FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || query LOOP
+        CONTINUE WHEN line ~ '^\s*Disabled: true$';
+        line := regexp_replace(line, 'InitPlan (\d+) \(returns \$\d+\)', 'InitPlan \1');
+        RETURN NEXT regexp_replace(line, '\$0\M', '(InitPlan 1).col1', 'g');
+    END LOOP;
+END $$;
