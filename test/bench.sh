@@ -9,9 +9,10 @@
 # with uuidx's hook on and off (test/bench/time_windows.sql), every time question (window
 # counts and sums, a window's rows, latest and first rows, min/max, per-hour counts, a join,
 # keyset pages) asked of the key by the function call, a view column and 18's virtual
-# column against a stored, indexed created_at (test/bench/time_stored.sql), the hook's
-# planning overhead on a query it does not touch (test/bench/plan_overhead.sql), and BRIN
-# against btree (test/bench/brin.sql). Prints the markdown tables of docs/performance.md and
+# column against a stored, indexed created_at (test/bench/time_stored.sql), the planning
+# overhead of uuidx's hooks on queries they do not touch, of a plain table, a partitioned
+# table and a foreign table (test/bench/plan_overhead.sql), and BRIN against btree
+# (test/bench/brin.sql). Prints the markdown tables of docs/performance.md and
 # writes them, with a plot, to build/bench/pgMAJOR.{md,png}. Machines are shared and noisy:
 # every figure is a median of interleaved repetitions, and ratios measured in one run are
 # what to compare.
@@ -32,9 +33,13 @@
 #   BENCH_HORIZON_ONLY (0; 1: only those);
 #   BENCH_SHARD_ROWS (1000000; 0: skipped) v7 keys on one server and on three hash shards
 #   of a postgres_fdw coordinator (test/bench/shards.pl), BENCH_SHARD_REPETITIONS (7);
-#   BENCH_PLAN_ROUNDS (300) rounds of BENCH_PLAN_QUERIES (100) plannings per session for the
-#   planning overhead; BENCH_BRIN_ROUNDS (3) builds of each index, after each of which each
-#   window runs BENCH_BRIN_REPETITIONS (3) times.
+#   BENCH_PLAN_ROUNDS (54: six times the nine rounds in which every shape and session takes
+#   every place; about the time 300 rounds of the plain table alone took) rounds of
+#   BENCH_PLAN_QUERIES (100) plannings of each of the 3 shapes in each of the 3 sessions for
+#   the planning overhead, and BENCH_PLAN_ONLY (0; 1: only the planning overhead, in two
+#   small databases of its own, without the time questions' tables; under a minute);
+#   BENCH_BRIN_ROUNDS (3) builds of each index, after each of which each window runs
+#   BENCH_BRIN_REPETITIONS (3) times.
 set -u
 PG_MAJOR=${PG_MAJOR:-18}
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -56,8 +61,9 @@ HORIZON_ONLY=${BENCH_HORIZON_ONLY:-0}
 TIME_REPETITIONS=${BENCH_TIME_REPETITIONS:-7}
 SHARD_ROWS=${BENCH_SHARD_ROWS:-1000000}
 SHARD_REPETITIONS=${BENCH_SHARD_REPETITIONS:-7}
-PLAN_ROUNDS=${BENCH_PLAN_ROUNDS:-300}
+PLAN_ROUNDS=${BENCH_PLAN_ROUNDS:-54}
 PLAN_QUERIES=${BENCH_PLAN_QUERIES:-100}
+PLAN_ONLY=${BENCH_PLAN_ONLY:-0}
 BRIN_ROUNDS=${BENCH_BRIN_ROUNDS:-3}
 BRIN_REPETITIONS=${BENCH_BRIN_REPETITIONS:-3}
 OUT_DIR=$UUIDX_ROOT/build/bench
@@ -120,8 +126,23 @@ measure_migration() {
         >>"$REPORT"
 }
 
+# The planning overhead of uuidx's hooks on queries they do not touch: its
+# databases, then the rounds.
+measure_planning_overhead() {
+    log "planning overhead: $PLAN_ROUNDS rounds of $PLAN_QUERIES plannings of each of 3 shapes in each of 3 sessions"
+    psql_quiet -v rounds="$PLAN_ROUNDS" -v queries="$PLAN_QUERIES" -f test/bench/plan_overhead.sql
+}
+
+# The time questions' tables, appended to the report; with PLAN_ONLY, the planning
+# overhead's alone.
+report_time_questions() {
+    psql_quiet -v plan_only="$PLAN_ONLY" -v repetitions="$TIME_REPETITIONS" -v plan_rounds="$PLAN_ROUNDS" \
+        -v plan_queries="$PLAN_QUERIES" -v brin_rounds="$BRIN_ROUNDS" -v brin_repetitions="$BRIN_REPETITIONS" \
+        -f test/bench/time_report.sql >>"$REPORT"
+}
+
 # The time questions asked of v7 keys (issue 17's and 18's measures): time windows by every
-# predicate form, the planning overhead of the hook, and BRIN against btree, one index at a
+# predicate form, the planning overhead of the hooks, and BRIN against btree, one index at a
 # time, round by round; their tables are appended to the report.
 measure_time_questions() {
     local round index
@@ -133,8 +154,7 @@ measure_time_questions() {
     psql_quiet -f test/bench/time_stored_setup.sql || return 1
     log "the key or a stored created_at: $TIME_REPETITIONS repetitions of every question and form"
     psql_quiet -v repetitions="$TIME_REPETITIONS" -f test/bench/time_stored.sql || return 1
-    log "planning overhead: $PLAN_ROUNDS rounds of $PLAN_QUERIES plannings in each of 3 sessions"
-    psql_quiet -v rounds="$PLAN_ROUNDS" -v queries="$PLAN_QUERIES" -f test/bench/plan_overhead.sql || return 1
+    measure_planning_overhead || return 1
     log "BRIN or btree: copying the keys"
     psql_quiet -f test/bench/brin_setup.sql || return 1
     for round in $(seq 1 "$BRIN_ROUNDS"); do
@@ -224,7 +244,7 @@ run_benchmark() {
         measure_commit_horizon
         return
     fi
-    if [ "$TIME_ONLY" -eq 0 ]; then
+    if [ "$TIME_ONLY" -eq 0 ] && [ "$PLAN_ONLY" -eq 0 ]; then
         measure_core || { log "the C++ yardstick failed"; return 1; }
     fi
     local preload=uuidx settings=()
@@ -236,6 +256,13 @@ run_benchmark() {
     start_cluster "shared_buffers = 1GB" "max_wal_size = 8GB" "checkpoint_timeout = 1h" \
         "shared_preload_libraries = '$preload'" "uuidx.public_id_key = '0011223344556677:8899aabbccddeeff'" \
         "${settings[@]}" || return 1
+    if [ "$PLAN_ONLY" -ne 0 ]; then
+        measure_planning_overhead || return 1
+        echo "PostgreSQL $(psql_quiet -At -c 'SHOW server_version'), uuidx $(uuidx_version); the planning overhead alone (BENCH_PLAN_ONLY)" \
+            >"$REPORT"
+        report_time_questions
+        return
+    fi
     if [ "$TIME_ONLY" -eq 0 ]; then
         psql_quiet -v calls="$CALLS" -f test/bench/setup.sql || return 1
         log "cost per call: $CALLS calls x $CALL_REPETITIONS repetitions per generator"
@@ -255,9 +282,7 @@ run_benchmark() {
             current_setting('server_version'), extversion) FROM pg_extension WHERE extname = 'uuidx'" >"$REPORT" ||
             return 1
     fi
-    [ "$TIME_ROWS" -eq 0 ] || psql_quiet -v repetitions="$TIME_REPETITIONS" -v plan_rounds="$PLAN_ROUNDS" \
-        -v plan_queries="$PLAN_QUERIES" -v brin_rounds="$BRIN_ROUNDS" -v brin_repetitions="$BRIN_REPETITIONS" \
-        -f test/bench/time_report.sql >>"$REPORT" || return 1
+    [ "$TIME_ROWS" -eq 0 ] || report_time_questions || return 1
     [ "$MIGRATION_PARENTS" -eq 0 ] || measure_migration
     [ "$SHARD_ROWS" -eq 0 ] || measure_shards
     [ "$HORIZON_ROUNDS" -eq 0 ] || measure_commit_horizon
@@ -285,4 +310,4 @@ else
 fi
 [ -n "${UUIDX_BENCH_INSIDE_ROOT:-}" ] && exit 0
 cat "$REPORT"
-[ "$TIME_ONLY" -ne 0 ] || [ "$HORIZON_ONLY" -ne 0 ] || plot_report
+[ "$TIME_ONLY" -ne 0 ] || [ "$HORIZON_ONLY" -ne 0 ] || [ "$PLAN_ONLY" -ne 0 ] || plot_report

@@ -2,8 +2,7 @@
 -- that ends now, in time order, each made by uuid_generate_v7(ts) for its time (so the key
 -- holds the time to the microsecond); a validated CHECK that every key is a v7, under
 -- which the hook also serves uuid_extract_timestamp; then the windows and the predicate
--- forms that test/bench/time_windows.sql measures, and the databases of the planning
--- overhead (test/bench/plan_overhead.sql).
+-- forms that test/bench/time_windows.sql measures.
 \set ON_ERROR_STOP on
 \set QUIET on
 SET TimeZone = 'UTC';
@@ -85,20 +84,3 @@ CREATE TABLE bench_time_rows (window_position int, form_position int, rows bigin
 CREATE TABLE bench_time_sample (window_position int, form_position int, repetition int,
                                 execution_ms float8 NOT NULL, planning_ms float8 NOT NULL, buffers bigint NOT NULL,
                                 plan text NOT NULL, estimate text NOT NULL);
-
--- The planning overhead's query, which calls no time function, runs on a small table in
--- two databases that differ by uuidx alone: bench_uuidx, where it is created, and
--- bench_plain, where it is not (the library is preloaded in both, and the peers that this
--- database holds, whose hooks may cost time of their own, are created in neither).
-CREATE TABLE bench_plan_sample (setting text, round int, planning_us float8 NOT NULL, PRIMARY KEY (setting, round));
-CREATE DATABASE bench_uuidx;
-CREATE DATABASE bench_plain;
-\c bench_uuidx
-CREATE EXTENSION uuidx;
-CREATE TABLE bench_plan_probe (id uuid PRIMARY KEY, n int NOT NULL);
-INSERT INTO bench_plan_probe SELECT gen_random_uuid(), g FROM generate_series(1, 1000) g;
-VACUUM ANALYZE bench_plan_probe;
-\c bench_plain
-CREATE TABLE bench_plan_probe (id uuid PRIMARY KEY, n int NOT NULL);
-INSERT INTO bench_plan_probe SELECT gen_random_uuid(), g FROM generate_series(1, 1000) g;
-VACUUM ANALYZE bench_plan_probe;
