@@ -123,6 +123,22 @@ bool has_foreign_partition(Oid partitioned_table) {
     return false;
 }
 
+// Whether a query may read a foreign table, from its own range table alone: a foreign or
+// partitioned table, or a level of its own to look into (a subquery, a view, a CTE, a
+// sub-select). False for most queries, which then cost a look at their range table.
+bool may_read_foreign_table(const Query* parse) {
+    if (parse->cteList != NIL || parse->hasSubLinks) return true;
+    ListCell* cell;
+    foreach (cell, parse->rtable) {
+        const auto* rte = lfirst_node(RangeTblEntry, cell);
+        if (rte->rtekind == RTE_SUBQUERY) return true;
+        if (rte->rtekind == RTE_RELATION &&
+            (rte->relkind == RELKIND_FOREIGN_TABLE || rte->relkind == RELKIND_PARTITIONED_TABLE))
+            return true;
+    }
+    return false;
+}
+
 // Whether the query reads a foreign table, at any level, directly or as a partition.
 bool reads_foreign_table(Node* node, void* context) {
     if (node == nullptr) return false;
@@ -141,7 +157,7 @@ bool reads_foreign_table(Node* node, void* context) {
 }  // namespace
 
 void make_time_bounds_shippable(Query* parse) {
-    if (parse->commandType == CMD_UTILITY || time_catalog() == nullptr) return;
+    if (parse->commandType == CMD_UTILITY || !may_read_foreign_table(parse) || time_catalog() == nullptr) return;
     Walk look{false};
     walk_level(parse, &look);
     if (!look.found || !reads_foreign_table(as_node(parse), nullptr)) return;

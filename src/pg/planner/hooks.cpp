@@ -11,10 +11,11 @@
 //
 // The relation hook is get_relation_info_hook, or on 19 build_simple_rel_hook, which replaced
 // it at the same moment (postgres.hpp). With uuidx.time_predicates off, every hook is a load
-// and a branch, except the pruning range's life cycle, which always runs: a range exists only
-// where a rewrite made one, and it must be hidden and shown whatever the setting is now.
-#include "hooks.hpp"
+// and a branch; the pruning range's life cycle runs whatever the setting, but only in a
+// planning whose rewrite made a range (partition_pruning.hpp).
+#include <cstdint>
 
+#include "hooks.hpp"
 #include "../postgres.hpp"
 #include "foreign_bounds.hpp"
 #include "partition_pruning.hpp"
@@ -27,15 +28,26 @@ namespace uuidx::pg {
 namespace {
 
 bool time_predicates_on = true;
+int planning_depth = 0;
+uint64 planning_count = 0;
 
 planner_hook_type previous_planner_hook = nullptr;
 UuidxRelationHookType previous_relation_hook = nullptr;
 set_rel_pathlist_hook_type previous_rel_pathlist_hook = nullptr;
 
 PlannedStmt* uuidx_planner(UUIDX_PLANNER_PARAMS) {
-    if (time_predicates_on) make_time_bounds_shippable(parse);
-    if (previous_planner_hook != nullptr) return previous_planner_hook(UUIDX_PLANNER_ARGS);
-    return standard_planner(UUIDX_PLANNER_ARGS);
+    PlannedStmt* volatile planned = nullptr;  // set inside PG_TRY, read after it
+    if (planning_depth++ == 0) ++planning_count;
+    PG_TRY();
+    {
+        if (time_predicates_on) make_time_bounds_shippable(parse);
+        planned = previous_planner_hook != nullptr ? previous_planner_hook(UUIDX_PLANNER_ARGS)
+                                                   : standard_planner(UUIDX_PLANNER_ARGS);
+    }
+    PG_FINALLY();
+    { --planning_depth; }
+    PG_END_TRY();
+    return planned;
 }
 
 // Whether `rel` is the first table of its query level to reach the planner: the one moment
@@ -71,6 +83,8 @@ void uuidx_rel_pathlist(PlannerInfo* root, RelOptInfo* rel, Index rti, RangeTblE
 }
 
 }  // namespace
+
+std::uint64_t current_planning() { return planning_count; }
 
 void define_time_predicates_setting() {
     DefineCustomBoolVariable(

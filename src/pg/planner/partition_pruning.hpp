@@ -21,7 +21,9 @@
 
 namespace uuidx::pg {
 
-// Marks key conditions (OpExprs) as partition pruning's alone; returns them.
+// Marks key conditions (OpExprs) as partition pruning's alone; returns them. The steps below
+// act only in a planning in which a range was marked (current_planning(), hooks.hpp), so that
+// a query without one pays a branch per partition.
 List* mark_pruning_only(List* conditions);
 
 // A partition is being built (the relation hook): its parent's quals are copied to it right

@@ -40,9 +40,11 @@
 // Cost for the queries it does not touch: for a table with indexes in a query that has an ordering or a join, one look at
 // the members of the query's equivalence classes for a call of a time function, which
 // allocates nothing.
-#include "time_order.hpp"
+#include <cstdint>
 
+#include "hooks.hpp"
 #include "time_catalog.hpp"
+#include "time_order.hpp"
 
 namespace uuidx::pg {
 
@@ -89,17 +91,49 @@ void note_time_call(const TimeCatalog& catalog, const RelOptInfo* rel, const Exp
 }
 
 // The time functions of `rel`'s columns that the query orders, groups or merge-joins by:
-// members of its equivalence classes. (Only the members PostgreSQL keeps in ec_members are
-// read: on 18+ a partition's own members live apart, but each translates a member there.)
+// members of its equivalence classes. A partition's (or a UNION ALL member's) own members
+// are translations of its parent's, which is_column_of() counts for it, so they are skipped:
+// before 18 PostgreSQL keeps them in ec_members, every partition's for every partition, and
+// reading them all made this grow with the square of the partitions.
 TimeCalls time_calls_of(const PlannerInfo* root, const RelOptInfo* rel, const TimeCatalog& catalog) {
     TimeCalls found{};
     ListCell* class_cell;
     foreach (class_cell, root->eq_classes) {
         const auto* ec = static_cast<const EquivalenceClass*>(lfirst(class_cell));
         ListCell* member_cell;
-        foreach (member_cell, ec->ec_members)
-            note_time_call(catalog, rel, static_cast<const EquivalenceMember*>(lfirst(member_cell))->em_expr, &found);
+        foreach (member_cell, ec->ec_members) {
+            const auto* member = static_cast<const EquivalenceMember*>(lfirst(member_cell));
+            if (!member->em_is_child) note_time_call(catalog, rel, member->em_expr, &found);
+        }
     }
+    return found;
+}
+
+// Whether a member of the level's equivalence classes calls a time function at all: read once
+// per planning and level, so that every table (every partition) of a query that orders by no
+// time pays one comparison.
+bool level_orders_by_time(const PlannerInfo* root, const TimeCatalog& catalog) {
+    struct Known {
+        const PlannerInfo* root = nullptr;
+        std::uint64_t planning = 0;
+        bool orders_by_time = false;
+    };
+    static Known known;
+    if (known.root == root && known.planning == current_planning()) return known.orders_by_time;
+    bool found = false;
+    ListCell* class_cell;
+    foreach (class_cell, root->eq_classes) {
+        const auto* ec = static_cast<const EquivalenceClass*>(lfirst(class_cell));
+        ListCell* member_cell;
+        foreach (member_cell, ec->ec_members) {
+            const auto* member = static_cast<const EquivalenceMember*>(lfirst(member_cell));
+            Oid type = InvalidOid;
+            if (!member->em_is_child && IsA(member->em_expr, FuncExpr) &&
+                time_function(catalog, castNode(FuncExpr, member->em_expr)->funcid, &type) != TimeFunction::none)
+                found = true;
+        }
+    }
+    known = {root, current_planning(), found};
     return found;
 }
 
@@ -309,9 +343,8 @@ bool may_gain_time_order(PlannerInfo* root, RelOptInfo* rel, const RangeTblEntry
 }  // namespace
 
 void add_time_ordered_paths(PlannerInfo* root, RelOptInfo* rel, const RangeTblEntry* rte) {
-    if (!may_gain_time_order(root, rel, rte)) return;
     const TimeCatalog* catalog = time_catalog();
-    if (catalog == nullptr) return;
+    if (catalog == nullptr || !level_orders_by_time(root, *catalog) || !may_gain_time_order(root, rel, rte)) return;
     const TimeCalls found = time_calls_of(root, rel, *catalog);
     if (found.count == 0) return;
     ListCell* cell;
