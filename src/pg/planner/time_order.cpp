@@ -90,22 +90,29 @@ void note_time_call(const TimeCatalog& catalog, const RelOptInfo* rel, const Exp
     if (found->count < kTimeFunctions) found->calls[found->count++] = time;
 }
 
-// The time functions of `rel`'s columns that the query orders, groups or merge-joins by:
-// members of its equivalence classes. A partition's (or a UNION ALL member's) own members
-// are translations of its parent's, which is_column_of() counts for it, so they are skipped:
-// before 18 PostgreSQL keeps them in ec_members, every partition's for every partition, and
-// reading them all made this grow with the square of the partitions.
-TimeCalls time_calls_of(const PlannerInfo* root, const RelOptInfo* rel, const TimeCatalog& catalog) {
-    TimeCalls found{};
+// Calls `visit` with the expression of each member of the level's equivalence classes but a
+// partition's (or a UNION ALL member's) own: those translate their parent's, which
+// is_column_of() counts for them. Before 18 PostgreSQL keeps them in ec_members, every
+// partition's for every partition, and reading them all grew with the square of the
+// partitions.
+template <typename Visit>
+void for_each_parent_member(const PlannerInfo* root, Visit visit) {
     ListCell* class_cell;
     foreach (class_cell, root->eq_classes) {
         const auto* ec = static_cast<const EquivalenceClass*>(lfirst(class_cell));
         ListCell* member_cell;
         foreach (member_cell, ec->ec_members) {
             const auto* member = static_cast<const EquivalenceMember*>(lfirst(member_cell));
-            if (!member->em_is_child) note_time_call(catalog, rel, member->em_expr, &found);
+            if (!member->em_is_child) visit(member->em_expr);
         }
     }
+}
+
+// The time functions of `rel`'s columns that the query orders, groups or merge-joins by:
+// members of its equivalence classes.
+TimeCalls time_calls_of(const PlannerInfo* root, const RelOptInfo* rel, const TimeCatalog& catalog) {
+    TimeCalls found{};
+    for_each_parent_member(root, [&](const Expr* expr) { note_time_call(catalog, rel, expr, &found); });
     return found;
 }
 
@@ -121,18 +128,12 @@ bool level_orders_by_time(const PlannerInfo* root, const TimeCatalog& catalog) {
     static Known known;
     if (known.root == root && known.planning == current_planning()) return known.orders_by_time;
     bool found = false;
-    ListCell* class_cell;
-    foreach (class_cell, root->eq_classes) {
-        const auto* ec = static_cast<const EquivalenceClass*>(lfirst(class_cell));
-        ListCell* member_cell;
-        foreach (member_cell, ec->ec_members) {
-            const auto* member = static_cast<const EquivalenceMember*>(lfirst(member_cell));
-            Oid type = InvalidOid;
-            if (!member->em_is_child && IsA(member->em_expr, FuncExpr) &&
-                time_function(catalog, castNode(FuncExpr, member->em_expr)->funcid, &type) != TimeFunction::none)
-                found = true;
-        }
-    }
+    for_each_parent_member(root, [&](const Expr* expr) {
+        Oid type = InvalidOid;
+        if (IsA(expr, FuncExpr) &&
+            time_function(catalog, castNode(FuncExpr, const_cast<Expr*>(expr))->funcid, &type) != TimeFunction::none)
+            found = true;
+    });
     known = {root, current_planning(), found};
     return found;
 }
