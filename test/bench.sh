@@ -12,7 +12,11 @@
 # column against a stored, indexed created_at (test/bench/time_stored.sql), the planning
 # overhead of uuidx's hooks on queries they do not touch, of a plain table, a partitioned
 # table and a foreign table (test/bench/plan_overhead.sql), and BRIN against btree
-# (test/bench/brin.sql). Prints the markdown tables of docs/performance.md and
+# (test/bench/brin.sql). Then every shape of time question timed with uuidx's time
+# predicates on and off (test/bench/on_off.sql): narrow and wide windows, one- and
+# two-sided, of constants and of now(), counts, sums, rows and orderings by time, asked of
+# the function call, a view column and 18's virtual column, of a plain and a partitioned
+# table, serially and in parallel. Prints the markdown tables of docs/performance.md and
 # writes them, with a plot, to build/bench/pgMAJOR.{md,png}. Machines are shared and noisy:
 # every figure is a median of interleaved repetitions, and ratios measured in one run are
 # what to compare.
@@ -39,7 +43,12 @@
 #   the planning overhead, and BENCH_PLAN_ONLY (0; 1: only the planning overhead, in two
 #   small databases of its own, without the time questions' tables; under a minute);
 #   BENCH_BRIN_ROUNDS (3) builds of each index, after each of which each window runs
-#   BENCH_BRIN_REPETITIONS (3) times.
+#   BENCH_BRIN_REPETITIONS (3) times;
+#   BENCH_ONOFF_ROWS (1000000; 0: skipped) v7 keys over 30 days, in a plain and in a
+#   partitioned table, for the time predicates on against off, BENCH_ONOFF_REPETITIONS (7)
+#   rounds of every case, and BENCH_ONOFF_ONLY (0; 1: only those, without the generators'
+#   measurements and the time questions' tables; about 6 minutes on 15 and 8 on 18, the
+#   build included).
 set -u
 PG_MAJOR=${PG_MAJOR:-18}
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -66,6 +75,9 @@ PLAN_QUERIES=${BENCH_PLAN_QUERIES:-100}
 PLAN_ONLY=${BENCH_PLAN_ONLY:-0}
 BRIN_ROUNDS=${BENCH_BRIN_ROUNDS:-3}
 BRIN_REPETITIONS=${BENCH_BRIN_REPETITIONS:-3}
+ONOFF_ROWS=${BENCH_ONOFF_ROWS:-1000000}
+ONOFF_REPETITIONS=${BENCH_ONOFF_REPETITIONS:-7}
+ONOFF_ONLY=${BENCH_ONOFF_ONLY:-0}
 OUT_DIR=$UUIDX_ROOT/build/bench
 REPORT=$OUT_DIR/pg$PG_MAJOR.md
 
@@ -167,6 +179,22 @@ measure_time_questions() {
     psql_quiet -c 'DROP TABLE bench_brin_keys' || return 1
 }
 
+# Every shape of time question with uuidx.time_predicates on and off (issue 34): its tables,
+# the answers compared (the benchmark stops where on and off answer differently), then the
+# rounds.
+measure_time_predicates_on_off() {
+    log "time predicates on and off: $ONOFF_ROWS v7 keys over 30 days, plain and partitioned"
+    psql_quiet -v onoff_rows="$ONOFF_ROWS" -f test/bench/on_off_setup.sql || return 1
+    log "time predicates on and off: $(psql_quiet -At -c 'SELECT count(*) FROM bench_onoff_case') cases answered" \
+        "both ways, then $ONOFF_REPETITIONS rounds"
+    psql_quiet -v repetitions="$ONOFF_REPETITIONS" -f test/bench/on_off.sql ||
+        { log "time predicates on and off: a case failed, or answered differently with the setting on and off"; return 1; }
+}
+
+report_time_predicates_on_off() {
+    psql_quiet -v repetitions="$ONOFF_REPETITIONS" -f test/bench/on_off_report.sql >>"$REPORT"
+}
+
 # The time questions asked of three hash shards and of one server (test/bench/shards.pl, on
 # PostgreSQL's TAP framework: five servers of their own); its table is appended to the report.
 measure_shards() {
@@ -244,7 +272,7 @@ run_benchmark() {
         measure_commit_horizon
         return
     fi
-    if [ "$TIME_ONLY" -eq 0 ] && [ "$PLAN_ONLY" -eq 0 ]; then
+    if [ "$TIME_ONLY" -eq 0 ] && [ "$PLAN_ONLY" -eq 0 ] && [ "$ONOFF_ONLY" -eq 0 ]; then
         measure_core || { log "the C++ yardstick failed"; return 1; }
     fi
     local preload=uuidx settings=()
@@ -263,6 +291,13 @@ run_benchmark() {
         report_time_questions
         return
     fi
+    if [ "$ONOFF_ONLY" -ne 0 ]; then
+        psql_quiet -c 'CREATE EXTENSION uuidx' && measure_time_predicates_on_off || return 1
+        echo "PostgreSQL $(psql_quiet -At -c 'SHOW server_version'), uuidx $(uuidx_version); the time predicates on against off alone (BENCH_ONOFF_ONLY)" \
+            >"$REPORT"
+        report_time_predicates_on_off
+        return
+    fi
     if [ "$TIME_ONLY" -eq 0 ]; then
         psql_quiet -v calls="$CALLS" -f test/bench/setup.sql || return 1
         log "cost per call: $CALLS calls x $CALL_REPETITIONS repetitions per generator"
@@ -272,6 +307,7 @@ run_benchmark() {
         psql_quiet -c 'CREATE EXTENSION uuidx' || return 1
     fi
     [ "$TIME_ROWS" -eq 0 ] || measure_time_questions || return 1
+    [ "$ONOFF_ROWS" -eq 0 ] || measure_time_predicates_on_off || return 1
     if [ "$TIME_ONLY" -eq 0 ]; then
         psql_quiet -v data_file="$OUT_DIR/pg$PG_MAJOR.tsv" -v calls="$CALLS" -v call_repetitions="$CALL_REPETITIONS" \
             -v rows="$ROWS" -v repetitions="$REPETITIONS" -v ratio_repetitions="$RATIO_REPETITIONS" \
@@ -283,6 +319,7 @@ run_benchmark() {
             return 1
     fi
     [ "$TIME_ROWS" -eq 0 ] || report_time_questions || return 1
+    [ "$ONOFF_ROWS" -eq 0 ] || report_time_predicates_on_off || return 1
     [ "$MIGRATION_PARENTS" -eq 0 ] || measure_migration
     [ "$SHARD_ROWS" -eq 0 ] || measure_shards
     [ "$HORIZON_ROUNDS" -eq 0 ] || measure_commit_horizon
@@ -310,4 +347,4 @@ else
 fi
 [ -n "${UUIDX_BENCH_INSIDE_ROOT:-}" ] && exit 0
 cat "$REPORT"
-[ "$TIME_ONLY" -ne 0 ] || [ "$HORIZON_ONLY" -ne 0 ] || [ "$PLAN_ONLY" -ne 0 ] || plot_report
+[ "$TIME_ONLY" -ne 0 ] || [ "$HORIZON_ONLY" -ne 0 ] || [ "$PLAN_ONLY" -ne 0 ] || [ "$ONOFF_ONLY" -ne 0 ] || plot_report

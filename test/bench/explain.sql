@@ -1,33 +1,47 @@
--- What test/bench/time_windows.sql, time_stored.sql and brin.sql share: one measured run
--- of a query, from EXPLAIN (ANALYZE, BUFFERS, TIMING OFF, FORMAT JSON): its execution and
--- planning times (ms), the shared buffers it hit or read (planning's not included), the
--- shape of its plan and the rows the planner expected (for time_stored.sql, of the scan of
--- the questioned table, with the rows it returned).
+-- What test/bench/time_windows.sql, time_stored.sql, brin.sql and on_off.sql share: one
+-- measured run of a query, from EXPLAIN (ANALYZE, BUFFERS, TIMING OFF, FORMAT JSON): its
+-- execution and planning times (ms), the shared buffers it hit or read (planning's not
+-- included), the shape of its plan and the rows the planner expected (for time_stored.sql,
+-- of the scan of the questioned table, with the rows it returned).
 
 -- The plan below the aggregate, as `Gather (2 workers) > Parallel Seq Scan` or
--- `Index Only Scan (bench_time_keys_pkey)`.
+-- `Index Only Scan (bench_time_keys_pkey)`. A partition's index is named by its partitioned
+-- index, more than two siblings of the same shape (a partitioned table's partitions) are
+-- written once, as `31 × Seq Scan`, and an initplan says so (`InitPlan Result`: a value
+-- computed once, before the node that reads it).
 CREATE FUNCTION pg_temp.plan_shape(node json) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
     shape text;
     children text;
 BEGIN
-    SELECT string_agg(pg_temp.plan_shape(child), ' + ') INTO children FROM json_array_elements(node->'Plans') AS child;
+    SELECT string_agg(CASE WHEN copies <= 2 THEN child_shape WHEN position = first THEN copies || ' × ' || child_shape END,
+                      ' + ' ORDER BY position)
+    INTO children
+    FROM (SELECT child_shape, position, count(*) OVER same AS copies, min(position) OVER same AS first
+          FROM (SELECT pg_temp.plan_shape(child) AS child_shape, position
+                FROM json_array_elements(node->'Plans') WITH ORDINALITY AS c(child, position)) c
+          WINDOW same AS (PARTITION BY child_shape)) siblings;
     IF node->>'Node Type' = 'Aggregate' THEN
         RETURN coalesce(children, 'Aggregate');
     END IF;
-    shape := CASE WHEN (node->>'Parallel Aware')::bool THEN 'Parallel ' ELSE '' END || (node->>'Node Type')
-             || coalesce(' (' || (node->>'Index Name') || ')', '')
+    shape := CASE WHEN node->>'Parent Relationship' = 'InitPlan' THEN 'InitPlan ' ELSE '' END
+             || CASE WHEN (node->>'Parallel Aware')::bool THEN 'Parallel ' ELSE '' END || (node->>'Node Type')
+             || coalesce(' (' || coalesce((SELECT i.inhparent::regclass::text FROM pg_inherits i
+                                           WHERE i.inhrelid = to_regclass(node->>'Index Name')),
+                                          node->>'Index Name') || ')', '')
              || coalesce(' (' || (node->>'Workers Launched') || CASE WHEN node->>'Workers Launched' = '1'
                                                                       THEN ' worker)' ELSE ' workers)' END, '');
     RETURN shape || coalesce(' > ' || children, '');
 END $$;
 
 -- The planner's estimate of the rows that the scan below the aggregate (and any Gather)
--- returns, as `150` or, for a parallel scan, `11,424 per process`.
+-- returns, as `150` or, for a parallel scan, `11,424 per process`. An initplan beside the
+-- scan (a window computed once) is not the scan.
 CREATE FUNCTION pg_temp.scan_estimate(node json) RETURNS text LANGUAGE plpgsql AS $$
 BEGIN
     WHILE node->>'Node Type' IN ('Aggregate', 'Gather', 'Gather Merge') LOOP
-        node := node->'Plans'->0;
+        SELECT child INTO node FROM json_array_elements(node->'Plans') WITH ORDINALITY AS c(child, position)
+        WHERE child->>'Parent Relationship' IS DISTINCT FROM 'InitPlan' ORDER BY position LIMIT 1;
     END LOOP;
     RETURN to_char((node->>'Plan Rows')::float8, 'FM999G999G999G990')
            || CASE WHEN (node->>'Parallel Aware')::bool THEN ' per process' ELSE '' END;

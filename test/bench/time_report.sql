@@ -110,12 +110,7 @@ JOIN bench_brin_rows r USING (window_position, form_position)
 JOIN measured b ON b.index_position = 1 AND b.window_position = m.window_position
                 AND b.form_position = m.form_position;
 
--- The number as the tables print it: 2 significant decimals below 10, fewer above.
-CREATE FUNCTION pg_temp.ms(value float8) RETURNS text LANGUAGE sql AS $$
-    SELECT CASE WHEN value < 1 THEN to_char(value, 'FM0.000') WHEN value < 10 THEN to_char(value, 'FM90.00')
-                WHEN value < 100 THEN to_char(value, 'FM90.0') ELSE to_char(round(value), 'FM999G999G990') END $$;
-CREATE FUNCTION pg_temp.ratio(value float8) RETURNS text LANGUAGE sql AS $$
-    SELECT CASE WHEN value < 10 THEN to_char(value, 'FM990.00') ELSE to_char(round(value), 'FM999G999G990') END $$;
+\ir numbers.sql
 CREATE FUNCTION pg_temp.plan(plan text) RETURNS text LANGUAGE sql AS $$
     SELECT replace(replace(replace(plan, 'bench_time_keys_pkey', 'primary key'), 'bench_brin_keys_index', 'index'),
                    ' > ', ' → ') $$;

@@ -1,23 +1,17 @@
 -- The time windows' data (test/bench.sh): :time_rows v7 keys spread evenly over the year
--- that ends now, in time order, each made by uuid_generate_v7(ts) for its time (so the key
--- holds the time to the microsecond); a validated CHECK that every key is a v7, under
--- which the hook also serves uuid_extract_timestamp; then the windows and the predicate
--- forms that test/bench/time_windows.sql measures.
+-- that ends now (test/bench/time_keys.sql); then the windows and the predicate forms that
+-- test/bench/time_windows.sql measures.
 \set ON_ERROR_STOP on
 \set QUIET on
 SET TimeZone = 'UTC';
 
 -- The last key is the time of this statement, the first one year (365 days) before it,
 -- one key every 365 days / :time_rows (3.1536 s for 10,000,000 keys).
-CREATE TABLE bench_time_span AS
-SELECT now() AS last_key, interval '365 days' / :time_rows AS step, :time_rows::bigint AS keys;
-CREATE TABLE bench_time_keys (
-    id uuid PRIMARY KEY,
-    n int NOT NULL,
-    CHECK (public.uuid_extract_version(id) = 7));
-INSERT INTO bench_time_keys
-SELECT public.uuid_generate_v7(s.last_key - (s.keys - g) * s.step), g
-FROM bench_time_span s CROSS JOIN LATERAL generate_series(1, s.keys) g;
+\set keys_table bench_time_keys
+\set span_table bench_time_span
+\set span '365 days'
+\set key_count :time_rows
+\ir time_keys.sql
 VACUUM ANALYZE bench_time_keys;
 SELECT count(*) = 0 AS in_order
 FROM (SELECT n < lag(n) OVER (ORDER BY id) AS out_of_order FROM bench_time_keys) o WHERE out_of_order \gset
