@@ -11,8 +11,9 @@
 //
 // The relation hook is get_relation_info_hook, or on 19 build_simple_rel_hook, which replaced
 // it at the same moment (postgres.hpp). With uuidx.time_predicates off, every hook is a load
-// and a branch; the pruning range's life cycle runs whatever the setting, but only in a
-// planning whose rewrite made a range (partition_pruning.hpp).
+// and a branch (the planner hook still counts plannings: current_planning()); the pruning
+// range's life cycle runs whatever the setting, but only in a planning whose rewrite made a
+// range (partition_pruning.hpp).
 #include <cstdint>
 
 #include "hooks.hpp"
@@ -29,7 +30,7 @@ namespace {
 
 bool time_predicates_on = true;
 int planning_depth = 0;
-uint64 planning_count = 0;
+std::uint64_t planning_count = 0;
 
 planner_hook_type previous_planner_hook = nullptr;
 UuidxRelationHookType previous_relation_hook = nullptr;
