@@ -3,8 +3,9 @@
 # check once, on the oldest major, with uuidx installed. The tree is copied into a
 # directory the server user cannot enter (mode 700, as /root is; the copy made as if with
 # umask 077), with spaces in its path, and from there:
-#   tap        one TAP file that loads the tests' module and runs the README's recipes
-#              (failover.pl), through test/tap/run.sh, as the test command runs them all;
+#   tap        one TAP file that loads the tests' module and runs a recipe of
+#              docs/multi-server.md (failover.pl), through test/tap/run.sh, as the test
+#              command runs them all;
 #   read-only  one regression file, with test/regress.sh from a read-only bind mount of the
 #              copy: it must say that it runs from a copy of its own, and pass.
 # Exit 0 passes, 77 is a skip (its reason on the last line), anything else fails.

@@ -1,4 +1,4 @@
-# The time questions asked of hash shards (postgres_fdw, as the README's "Sharding with
+# The time questions asked of hash shards (postgres_fdw, as docs/multi-server.md's "Sharding with
 # postgres_fdw" sets them up) against one server holding the same rows: four servers of
 # this machine on PostgreSQL's TAP framework (PostgreSQL::Test::Cluster), run by
 # test/bench.sh as the server's user. Writes a markdown table to REPORT; the framework's log
@@ -44,7 +44,7 @@ $_->safe_psql('postgres', q{
     CREATE EXTENSION uuidx;
     CREATE TABLE events (id uuid PRIMARY KEY, kind text NOT NULL, payload jsonb);
 }) for @shards;
-# The coordinator: the README's hash shards, filled from the one server's rows.
+# The coordinator: the guide's hash shards, filled from the one server's rows.
 $coordinator->safe_psql('postgres', join("\n",
     'CREATE EXTENSION uuidx; CREATE EXTENSION postgres_fdw;',
     (map { sprintf("CREATE SERVER shard%d FOREIGN DATA WRAPPER postgres_fdw OPTIONS (%s, dbname 'postgres', extensions 'uuidx', batch_size '1000');

@@ -127,8 +127,8 @@ as_server_user() {
 # server_user_dir NAME: prints a new directory /tmp/NAME.XXXXXX that the server user owns,
 # holding tree/, a copy of the tree's sources that it can read. The server user may not
 # enter the checkout itself (a root user's clone in /root, mode 700, or one made with umask
-# 077), so whatever it reads itself (the TAP tests, their modules, the README whose recipes
-# they run) it reads from tree/. The caller removes the directory.
+# 077), so whatever it reads itself (the TAP tests, their modules, the guide whose recipes
+# they run: docs/multi-server.md) it reads from tree/. The caller removes the directory.
 server_user_dir() {
     local dir
     dir=$(mktemp -d "/tmp/$1.XXXXXX") && chmod 755 "$dir" && copy_sources "$dir/tree" && chmod -R a+rX "$dir/tree" &&

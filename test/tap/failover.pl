@@ -1,6 +1,6 @@
 # Failover: a streaming standby promoted after its primary is killed, uuidx preloaded on
 # every server, each server's clock moved by libfaketime (an offset file per node, re-read
-# on every clock read). The README's recipe (section "Failover") runs as printed on the
+# on every clock read). The recipe of docs/multi-server.md (section "Failover") runs as printed on the
 # standbys. Two standbys of one primary:
 #   - "agreeing", whose clock agrees with the primary's: after promotion its keys sort after
 #     every key the old primary made, with nothing to do;
@@ -22,7 +22,7 @@ my $behind_seconds = 30;
 my $old_keys = 5000;
 
 my @recipe = readme_blocks('failover');
-die "README's Failover recipe: expected two blocks on the standby (promotion, the floor)"
+die "docs/multi-server.md's Failover recipe: expected two blocks on the standby (promotion, the floor)"
   unless @recipe == 2 && !grep { $_->[0] ne 'standby' } @recipe;
 my ($promote, $raise_floor) = map { $_->[1] } @recipe;
 
@@ -89,7 +89,7 @@ my $after_every_old_key = sub {
     my $node = $standby{agreeing};
     is($node->safe_psql('postgres', "SELECT count(*) FROM orders WHERE made_on = 'old primary'"),
         $old_keys, '[agreeing] the standby replayed every key of the old primary');
-    is($node->safe_psql('postgres', $promote), 't', "[agreeing] the README's promotion promotes");
+    is($node->safe_psql('postgres', $promote), 't', "[agreeing] the guide's promotion promotes");
     is($node->safe_psql('postgres', 'SELECT pg_is_in_recovery()'), 'f', '[agreeing] the standby is a primary');
     new_keys($node, 'new primary', 20);
     $node->safe_psql('postgres', "INSERT INTO orders (total, made_on) SELECT g, 'new primary' FROM generate_series(1, 1000) g");
@@ -107,7 +107,7 @@ my $after_every_old_key = sub {
     my $node = $standby{behind};
     is($node->safe_psql('postgres', "SELECT count(*) FROM orders WHERE made_on = 'old primary'"),
         $old_keys, '[behind] the standby replayed every key of the old primary');
-    is($node->safe_psql('postgres', $promote), 't', "[behind] the README's promotion promotes");
+    is($node->safe_psql('postgres', $promote), 't', "[behind] the guide's promotion promotes");
     is($node->safe_psql('postgres', "SELECT uuid_v7_to_timestamptz('$newest_old') - clock_timestamp() > interval '20 s'"),
         't', "[behind] the new primary's clock is behind the newest old key");
 
@@ -120,7 +120,7 @@ my $after_every_old_key = sub {
     ok($gap > $behind_seconds - 10 && $gap <= $behind_seconds,
         "[behind] without the floor, a new key sorts before the old ones, by about the clocks' difference");
 
-    # The README's floor: the newest key of the table, its time to the tick, without warning.
+    # The guide's floor: the newest key of the table, its time to the tick, without warning.
     my ($floor, $stderr);
     $node->psql('postgres', $raise_floor, stdout => \$floor, stderr => \$stderr, on_error_die => 1);
     is($stderr, '', "[behind] the floor, less than a minute ahead of the clock, raises without a warning");

@@ -1,4 +1,4 @@
-# Writers merged by logical replication, as the README's recipes set them up: three writers
+# Writers merged by logical replication, as docs/multi-server.md's recipes set them up: three writers
 # (uuidx preloaded), one of them with its clock behind, insert v7 keys concurrently into the
 # same table, published to one subscriber. Every row arrives once, every key is a valid v7,
 # each session's keys keep their order, no apply fails, and the disorder across writers is
@@ -29,7 +29,7 @@ my @blocks = readme_blocks('logical_replication');
 my @writer_blocks = map { $_->[1] } grep { $_->[0] eq 'writer1' } @blocks;
 my @merged_blocks = map { $_->[1] } grep { $_->[0] eq 'merged' } @blocks;
 my %peer_block = map { $_->[0] => $_->[1] } grep { $_->[0] =~ /^peer/ } @blocks;
-die 'README: expected the table and the publication on writer1, the subscriptions and the checks on merged'
+die 'docs/multi-server.md: expected the table and the publication on writer1, the subscriptions and the checks on merged'
   unless @writer_blocks == 2 && @merged_blocks == 2;
 my ($table_sql, $publication_sql) = @writer_blocks;
 my ($subscriptions_sql, $checks_sql) = @merged_blocks;
@@ -70,7 +70,7 @@ $writers{$_}->wait_for_catchup("from_$_") foreach sort keys %writers;
 
 my $written = check_rows_merged($merged, $behind, $slack, map { $writers{$_} } sort keys %writers);
 
-# The README's checks, as printed.
+# The guide's checks, as printed.
 my ($rows, $keys, $not_v7, $out_of_order, $errors) = split /[|\n]/, $merged->safe_psql('postgres', $checks_sql);
 is($rows, $written, 'rows merged = rows written');
 is($keys, $rows, 'no duplicate keys among the merged rows');

@@ -1,4 +1,4 @@
-# Writers merged by pglogical, as the README's recipes set them up: three providers (uuidx
+# Writers merged by pglogical, as docs/multi-server.md's recipes set them up: three providers (uuidx
 # and pglogical preloaded), one of them with its clock behind, insert v7 keys concurrently
 # into the table of the logical replication recipe, and one subscriber collects them. Every
 # row arrives once, every key is a valid v7, each session's keys keep their order, pglogical
@@ -32,7 +32,7 @@ my $checks_sql = (map { $_->[1] } grep { $_->[0] eq 'merged' } @lr)[1];
 my @blocks = readme_blocks('pglogical');
 my %node_sql = map { $_->[0] => $_->[1] } grep { $_->[0] =~ /^writer/ } @blocks;
 my ($subscriptions_sql, $status_sql) = map { $_->[1] } grep { $_->[0] eq 'merged' } @blocks;
-die 'README: expected pglogical blocks on writer1-3 and two on merged'
+die 'docs/multi-server.md: expected pglogical blocks on writer1-3 and two on merged'
   unless keys %node_sql == 3 && defined $status_sql;
 
 my %writers;

@@ -1,5 +1,5 @@
 # Clients through pgbouncer in transaction mode, so that each client's transactions run in
-# several server backends: the README's recipe (its table, its pgbouncer.ini excerpt, its
+# several server backends: docs/multi-server.md's recipe (its table, its pgbouncer.ini excerpt, its
 # check of the order, its setting), on a server preloaded with uuidx and on one that loads
 # it per session.
 # - Concurrent clients (pgbench, one connection each, a sequence number of their own)
@@ -9,7 +9,7 @@
 #   backends: preloaded, its keys still increase; without preloading, the backend that made
 #   a key while the clock was ahead continues after it, another backend starts again from
 #   the clock, and the client's next key sorts before its previous one, by about the step.
-# - uuidx.require_server_order (SET LOCAL in a client's transaction, or the README's
+# - uuidx.require_server_order (SET LOCAL in a client's transaction, or the guide's
 #   ALTER DATABASE with the pooler's RECONNECT): refused with 55000 without preloading,
 #   no change when preloaded.
 use strict;
@@ -28,13 +28,13 @@ my $libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
 
 my @sql = readme_blocks('pooler');
 my @ini = readme_blocks('pooler', 'ini');
-die 'README: the pooler recipe must be its table (db), its check (pooler) and its setting (db)'
+die 'docs/multi-server.md: the pooler recipe must be its table (db), its check (pooler) and its setting (db)'
   unless join(',', map { $_->[0] } @sql) eq 'db,pooler,db';
-die 'README: the pooler recipe must have one pgbouncer.ini excerpt (pooler)'
+die 'docs/multi-server.md: the pooler recipe must have one pgbouncer.ini excerpt (pooler)'
   unless @ini == 1 && $ini[0][0] eq 'pooler';
 my ($table_sql, $scope_sql, $setting_sql) = map { $_->[1] } @sql;
 my ($pool_size) = $ini[0][1] =~ /^default_pool_size\s*=\s*(\d+)\s*$/m;
-die 'README: the pgbouncer.ini excerpt must set default_pool_size' unless $pool_size;
+die 'docs/multi-server.md: the pgbouncer.ini excerpt must set default_pool_size' unless $pool_size;
 
 my ($clients, $transactions) = (6, 3000);
 my $step_seconds = 2;
@@ -46,7 +46,7 @@ sub clock_offset_command {
     return sprintf("printf -- '%+d\\n' >%s.new && chmod 644 %s.new && mv %s.new %s", $seconds, ($file) x 4);
 }
 
-# pgbouncer in front of NODE's database app: the README's excerpt with NODE's address, and
+# pgbouncer in front of NODE's database app: the guide's excerpt with NODE's address, and
 # what a test adds: a socket in the node's socket directory and no TCP listener, trust, and
 # pooled connections handed out in turn (pgbouncer's default hands out the one last
 # released, so a lone client would stay in one backend).
@@ -58,7 +58,7 @@ sub start_pooler {
     my $ini_file = "$tmp/pgbouncer-$name.ini";
     PostgreSQL::Test::Utils::append_to_file("$tmp/pgbouncer-$name.users", qq{"$user" ""\n});
     # What follows the excerpt belongs to its last section, which must be [pgbouncer].
-    die 'README: the pgbouncer.ini excerpt must end in its [pgbouncer] section'
+    die 'docs/multi-server.md: the pgbouncer.ini excerpt must end in its [pgbouncer] section'
       unless (reverse($ini[0][1] =~ /^\[(\w+)\]/mg))[0] eq 'pgbouncer';
     PostgreSQL::Test::Utils::append_to_file($ini_file, with_addresses($ini[0][1], db => $node) . <<"EOF");
 listen_port = $port
@@ -203,7 +203,7 @@ foreach my $mode ('session', 'preloaded') {
     $node->safe_psql('app', $setting_sql);
     my $show = "SHOW uuidx.require_server_order;\n" x 3;
     ($rc, $out, $err) = pooled_psql($pooler, $show);
-    is($out, "off\noff\noff", "[$mode] after the README's ALTER DATABASE, the pooler's open connections keep the setting they started with");
+    is($out, "off\noff\noff", "[$mode] after the guide's ALTER DATABASE, the pooler's open connections keep the setting they started with");
     ($rc, $out, $err) = pooled_psql($pooler, 'RECONNECT app;', 'pgbouncer');
     is($rc, 0, "[$mode] the pooler's RECONNECT app") or diag($err);
     ($rc, $out, $err) = pooled_psql($pooler, $show);
@@ -212,10 +212,10 @@ foreach my $mode ('session', 'preloaded') {
     my $refusals = () = $err =~ /$refused/g;
     if ($preloaded) {
         is($node->safe_psql('app', "SELECT count(*) FROM events WHERE body = 'required'") . " $refusals", '6 0',
-            "[$mode] with the README's ALTER DATABASE, every transaction through the pooler makes its key");
+            "[$mode] with the guide's ALTER DATABASE, every transaction through the pooler makes its key");
     }
     else {
-        is($refusals, 6, "[$mode] with the README's ALTER DATABASE, every transaction through the pooler is refused (55000)");
+        is($refusals, 6, "[$mode] with the guide's ALTER DATABASE, every transaction through the pooler is refused (55000)");
     }
 
     $pooler->{harness}->signal('TERM');

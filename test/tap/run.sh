@@ -4,9 +4,10 @@
 # prove -v as the server user: prove's output, and its exit status. test/run-major.sh counts
 # its results on every major.
 #
-# The server user reads the tests, their modules and the README whose recipes they run from
-# a copy of the tree made for it (server_user_dir in test/lib/common.sh), never from the
-# checkout, which it may not be able to enter (a root user's clone in /root is mode 700).
+# The server user reads the tests, their modules and the guide whose recipes they run
+# (docs/multi-server.md) from a copy of the tree made for it (server_user_dir in
+# test/lib/common.sh), never from the checkout, which it may not be able to enter (a root
+# user's clone in /root is mode 700).
 # The copy and the TAP clusters live in one temporary directory, removed on exit, once the
 # servers' logs of a failed run are printed.
 set -u

@@ -1,4 +1,4 @@
-# Sharding with postgres_fdw, as the README's "Sharding with postgres_fdw" sets it up (its
+# Sharding with postgres_fdw, as docs/multi-server.md's "Sharding with postgres_fdw" sets it up (its
 # recipes run here as printed): a coordinator with uuidx preloaded whose partitioned tables
 # have foreign partitions on three shards, by hash of the key and by key time. Checked:
 # keys made by the coordinator's DEFAULT spread evenly over the hash shards; a time window
@@ -28,7 +28,7 @@ foreach my $name (qw(coordinator shard1 shard2 shard3 single)) {
 my $coordinator = $nodes{coordinator};
 my @shards = map { $nodes{"shard$_"} } 1 .. 3;
 
-# The README's recipes, each on its server ("shards": on each of the three).
+# The guide's recipes, each on its server ("shards": on each of the three).
 foreach my $block (readme_blocks('sharding')) {
     my ($where, $sql) = @$block;
     my @targets = $where eq 'shards' ? @shards : ($nodes{$where} // die "no node '$where' in sharding.pl");
@@ -43,7 +43,7 @@ $coordinator->safe_psql('postgres', qq{
     FROM generate_series(1, $dated_keys) g;
 });
 my @spread = map { $_->safe_psql('postgres', "SELECT count(*) FROM events WHERE kind = 'default'") } @shards;
-my $readme_keys = 1000;  # the README's own insert
+my $readme_keys = 1000;  # the guide's own insert
 my $third = ($default_keys + $readme_keys) / 3;
 my @spread_all = map { $_->safe_psql('postgres', "SELECT count(*) FROM events WHERE kind <> 'dated'") } @shards;
 my $worst = 0;
@@ -93,7 +93,7 @@ my %window_plans = (
     }),
     'a window relative to now()' => $coordinator->safe_psql('postgres',
         "EXPLAIN (VERBOSE, COSTS OFF) SELECT id FROM events WHERE uuid_v7_to_timestamptz(id) >= now() - interval '1 day'"),
-    'the README\'s count of the last day' => $coordinator->safe_psql('postgres',
+    'the guide\'s count of the last day' => $coordinator->safe_psql('postgres',
         "EXPLAIN (VERBOSE, COSTS OFF) SELECT count(*) FROM events WHERE uuid_v7_to_timestamptz(id) >= now() - interval '1 day'"),
 );
 foreach my $form (sort keys %window_plans) {

@@ -1,7 +1,8 @@
-# What the tests of several servers (test/tap/*.pl) share: the README's recipes that a test
-# runs as printed, and the node names those recipes use for their servers.
+# What the tests of several servers (test/tap/*.pl) share: the recipes of docs/multi-server.md
+# (the README's *Beyond one server* in full) that a test runs as printed, and the node names
+# those recipes use for their servers.
 #
-# A README block that needs several servers is marked on the line just before it with
+# A block of that guide that needs several servers is marked on the line just before it with
 #   <!-- example: run by test/tap/NAME.pl on NODE -->
 # test/integration/readme_examples.sh leaves it alone, and NAME.pl runs it on its node
 # NODE, in document order, through readme_blocks(). The one edit a test makes to a recipe
@@ -22,9 +23,9 @@ use Exporter 'import';
 
 our @EXPORT = qw(readme_blocks with_addresses set_clock_offset is_true);
 
-my $readme = File::Spec->catfile(dirname(File::Spec->rel2abs(__FILE__)), '..', '..', '..', 'README.md');
+my $readme = File::Spec->catfile(dirname(File::Spec->rel2abs(__FILE__)), '..', '..', '..', 'docs', 'multi-server.md');
 
-# readme_blocks(SCRIPT [, LANGUAGE]): ([NODE, TEXT], ...) of the README's ```LANGUAGE
+# readme_blocks(SCRIPT [, LANGUAGE]): ([NODE, TEXT], ...) of docs/multi-server.md's ```LANGUAGE
 # blocks (sql unless given) marked as run by test/tap/SCRIPT.pl, in document order. Dies
 # when there is none: a test whose recipes were renamed away must not pass by running nothing.
 sub readme_blocks {
@@ -47,7 +48,7 @@ sub readme_blocks {
         $previous = $line =~ s/^\s+|\s+$//gr if $line =~ /\S/;
     }
     close $fh;
-    croak "README.md has no ```$language block marked '<!-- example: run by test/tap/$script.pl on NODE -->'" unless @blocks;
+    croak "docs/multi-server.md has no ```$language block marked '<!-- example: run by test/tap/$script.pl on NODE -->'" unless @blocks;
     return @blocks;
 }
 
