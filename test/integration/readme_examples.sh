@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Every example of the README runs as printed, in order, in a fresh database: each ```sql
-# block of README.md, in document order, in its own psql session (-v ON_ERROR_STOP=1,
-# TimeZone UTC) on one database made for it with uuidx. A block that cannot run there is
-# marked on the line just before it (blank lines aside), and such markers are kept few:
+# Every example of the README and of the guides it moved its detail to runs as printed, in
+# order, in a fresh database: each ```sql block of README.md, then of docs/reference.md
+# (whose examples use the README's tables) and docs/multi-server.md, in document order, each
+# in its own psql session (-v ON_ERROR_STOP=1, TimeZone UTC) on one database made for them
+# with uuidx. A block that cannot run there is marked on the line just before it (blank
+# lines aside), and such markers are kept few:
 #   <!-- example: not run (WHY) -->                 not run here (a restart, ALTER SYSTEM, a key)
 #   <!-- example: expect error -->                  must fail, and each "-- ERROR:  ...",
 #                                                   "-- DETAIL:  ..." or "-- HINT:  ..." line
@@ -16,12 +18,12 @@
 #                                                   trailing "(...)" note aside)
 # Every block, run or not, must be free of unmarked placeholders ($1, '<new key>').
 # Run by test/run-major.sh with UUIDX_MODE (session | preloaded) and the cluster's PG* env;
-# UUIDX_README=FILE checks another file the same way (to see the test fail on an old one).
+# UUIDX_README="FILE..." checks other files the same way (to see the test fail on an old one).
 set -eu
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 cd "$UUIDX_ROOT"
 
-README=${UUIDX_README:-README.md}
+read -r -a DOCS <<<"${UUIDX_README:-README.md docs/reference.md docs/multi-server.md}"
 DB=uuidx_readme_examples
 case "${UUIDX_MODE:-}" in
 session | preloaded) ;;
@@ -36,10 +38,11 @@ fi
 BLOCKS=$(mktemp -d /tmp/uuidx-readme.XXXXXX)
 trap 'rm -rf "$BLOCKS"' EXIT
 
-# The blocks: BLOCKS/NNN.sql, and one line "NNN LINE MARKER" each in BLOCKS/index, where
-# LINE is the README line of the block's opening fence and MARKER the marker ("" for none).
+# The blocks: BLOCKS/NNN.sql, and one line "NNN DOC LINE MARKER" each in BLOCKS/index, where
+# LINE is the line of DOC where the block's fence opens and MARKER the marker ("" for none).
 awk -v dir="$BLOCKS" '
     function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
+    FNR == 1 { in_block = 0; previous = "" }
     in_block && /^```[ \t]*$/ { in_block = 0; close(file); previous = "```"; next }
     in_block { print > file; next }
     /^```sql[ \t]*$/ {
@@ -47,12 +50,14 @@ awk -v dir="$BLOCKS" '
         printf "" > file
         marker = ""
         if (match(previous, /^<!-- example: .* -->$/)) marker = trim(substr(previous, 15, length(previous) - 18))
-        printf "%03d %d %s\n", n, NR, marker > (dir "/index")
+        printf "%03d %s %d %s\n", n, FILENAME, FNR, marker > (dir "/index")
         next
     }
     /[^ \t]/ { previous = trim($0) }
-' "$README"
-[ -s "$BLOCKS/index" ] || { echo "FAILED: $README has no \`\`\`sql block"; exit 1; }
+' "${DOCS[@]}"
+for doc in "${DOCS[@]}"; do
+    awk -v doc="$doc" '$2 == doc { found = 1 } END { exit !found }' "$BLOCKS/index" || { echo "FAILED: $doc has no \`\`\`sql block"; exit 1; }
+done
 
 psql_quiet -c 'SET client_min_messages = warning' -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB"
 psql_quiet -d "$DB" -c 'CREATE EXTENSION uuidx'
@@ -60,7 +65,7 @@ export PGTZ=UTC
 
 status=0
 ran=0 not_run=0 errors=0 results=0
-failed() { echo "FAILED: $README line $1: $2"; status=1; }
+failed() { echo "FAILED: $doc line $1: $2"; status=1; }
 
 # expected_messages FILE: the "-- ERROR:  ...", "-- DETAIL:  ...", "-- HINT:  ..." lines of
 # a block, without the "-- ".
@@ -73,7 +78,7 @@ run_block() {  # run_block FILE: its output (stdout and stderr) on stdout; psql'
 expect_failure() {  # expect_failure NUM LINE
     local output want
     if output=$(run_block "$BLOCKS/$1.sql"); then
-        failed "$2" "the block ran, but the README says it fails"
+        failed "$2" "the block ran, but $doc says it fails"
         return
     fi
     while IFS= read -r want; do
@@ -91,12 +96,12 @@ check_results() {  # check_results NUM LINE: each one-line SELECT with its resul
         if [ "$got" = "$want" ]; then
             results=$((results + 1))
         else
-            failed "$2" "'$statement' printed '$got', the README says '$want'"
+            failed "$2" "'$statement' printed '$got', $doc says '$want'"
         fi
     done < <(sed -nE 's/^(SELECT .*;)[[:space:]]+-- (.+)$/\1\t\2/p' "$BLOCKS/$1.sql")
 }
 
-while read -r num line marker; do
+while read -r num doc line marker; do
     file=$BLOCKS/$num.sql
     if grep -nE '(^|[^%0-9])\$[0-9]|<[a-z][a-z0-9 _-]*>' "$file" | grep -v '^[0-9]*:--' >"$BLOCKS/placeholders"; then
         failed "$line" "a placeholder in the block: $(head -1 "$BLOCKS/placeholders")"
@@ -136,6 +141,6 @@ $(sed 's/^/    /' <<<"$output")"
 done <"$BLOCKS/index"
 
 psql_quiet -c "DROP DATABASE $DB"
-echo "$README ($UUIDX_MODE): $ran blocks ran, $errors failed as printed, $not_run not run (marked), $results results as printed"
-[ "$status" -eq 0 ] && echo "ok: every example of $README runs as printed"
+echo "${DOCS[*]} ($UUIDX_MODE): $ran blocks ran, $errors failed as printed, $not_run not run (marked), $results results as printed"
+[ "$status" -eq 0 ] && echo "ok: every example of ${DOCS[*]} runs as printed"
 exit "$status"
