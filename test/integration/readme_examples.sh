@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Every example of the README and of the guides it moved its detail to runs as printed, in
-# order, in a fresh database: each ```sql block of README.md, then of docs/reference.md
-# (whose examples use the README's tables) and docs/multi-server.md, in document order, each
-# in its own psql session (-v ON_ERROR_STOP=1, TimeZone UTC) on one database made for them
-# with uuidx. A block that cannot run there is marked on the line just before it (blank
-# lines aside), and such markers are kept few:
+# order, in a fresh database: each ```sql block of README.md, then of docs/time-column.md and
+# docs/reference.md (whose examples use the README's tables) and docs/multi-server.md, in
+# document order, each in its own psql session (-v ON_ERROR_STOP=1, TimeZone UTC) on one
+# database made for them with uuidx. A block that cannot run there is marked on the line
+# just before it (blank lines aside), and such markers are kept few:
 #   <!-- example: not run (WHY) -->                 not run here (a restart, ALTER SYSTEM, a key)
 #   <!-- example: expect error -->                  must fail, and each "-- ERROR:  ...",
 #                                                   "-- DETAIL:  ..." or "-- HINT:  ..." line
@@ -23,7 +23,7 @@ set -eu
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 cd "$UUIDX_ROOT"
 
-read -r -a DOCS <<<"${UUIDX_README:-README.md docs/reference.md docs/multi-server.md}"
+read -r -a DOCS <<<"${UUIDX_README:-README.md docs/time-column.md docs/reference.md docs/multi-server.md}"
 DB=uuidx_readme_examples
 case "${UUIDX_MODE:-}" in
 session | preloaded) ;;
