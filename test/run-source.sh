@@ -10,7 +10,9 @@
 #   3. the door: uuidx is compiled without C++ exceptions, so a throw in the core fails the
 #      build (the check shows it one);
 #   4. the include fence: a core header included after postgres.h fails the build, even when
-#      another core header came first (the check shows it one).
+#      another core header came first (the check shows it one);
+#   5. the documentation: README.md is at most 700 lines, and every relative link of the
+#      README and of docs/*.md reaches a file of the tree, and a heading where it names one.
 # Ends with "N passed, N failed, N skipped", as test/run-major.sh does.
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -145,5 +147,70 @@ include_fence_holds() {
     grep 'src/core is PostgreSQL-free' "$WORK/fence.err"
 }
 run_test "the include fence: a core header after postgres.hpp does not compile" "$WORK/fence.log" include_fence_holds
+
+# --- 5. the documentation ---------------------------------------------------------------------
+# The README is what a user reads to decide whether uuidx fits and to start: at most 700
+# lines, with each topic's detail in its guide in docs/. A section that outgrows that moves
+# to a guide and leaves a paragraph and a link.
+README_MAX_LINES=700
+readme_is_short() {
+    local lines
+    lines=$(wc -l <README.md)
+    echo "README.md: $lines lines (at most $README_MAX_LINES)"
+    [ "$lines" -le "$README_MAX_LINES" ] ||
+        { echo "move a section's detail to its guide in docs/, leaving a paragraph and a link"; return 1; }
+}
+run_test "README.md is at most $README_MAX_LINES lines" "$WORK/readme-length.log" readme_is_short
+
+# Every link of the README and the guides to a file of the tree resolves, and one to a
+# heading (FILE.md#anchor, or #anchor) names a heading of that file, as GitHub makes anchors
+# (lower case, punctuation dropped, spaces as '-', '-1' for a second heading of that text).
+# Text in code blocks is not read; links with a scheme (https:) are not followed.
+markdown_links() {  # FILE...: "FILE<TAB>LINE<TAB>TARGET" for each link outside code blocks
+    awk '
+        FNR == 1 { fenced = 0 }
+        /^```/ { fenced = !fenced; next }
+        fenced { next }
+        {
+            text = $0
+            while (match(text, /\]\([^) ]+\)/)) {
+                target = substr(text, RSTART + 2, RLENGTH - 3)
+                text = substr(text, RSTART + RLENGTH)
+                if (target !~ /^[a-z]+:/) print FILENAME "\t" FNR "\t" target
+            }
+        }' "$@"
+}
+markdown_anchors() {  # FILE: the anchor of each heading of FILE, one a line
+    awk '
+        /^```/ { fenced = !fenced; next }
+        fenced || !/^#+ / { next }
+        {
+            anchor = tolower($0)
+            sub(/^#+ /, "", anchor)
+            gsub(/[^a-z0-9 _-]/, "", anchor)
+            gsub(/ /, "-", anchor)
+            print (seen[anchor]++ ? anchor "-" (seen[anchor] - 1) : anchor)
+        }' "$1"
+}
+links_resolve() {
+    local doc line target path anchor file broken=0 links=0
+    while IFS=$'\t' read -r doc line target; do
+        links=$((links + 1))
+        path=${target%%#*}
+        anchor=${target#"$path"}
+        anchor=${anchor#\#}
+        if [ -z "$path" ]; then file=$doc; else file=$(dirname "$doc")/$path; fi
+        if [ ! -e "$file" ]; then
+            echo "$doc:$line: $target: no file $file"
+            broken=$((broken + 1))
+        elif [ -n "$anchor" ] && [[ "$file" == *.md ]] && ! markdown_anchors "$file" | grep -qxF -- "$anchor"; then
+            echo "$doc:$line: $target: no heading of $file has the anchor #$anchor"
+            broken=$((broken + 1))
+        fi
+    done < <(markdown_links README.md docs/*.md)
+    echo "$links links, $broken broken"
+    [ "$broken" -eq 0 ]
+}
+run_test "every relative link of README.md and docs/*.md resolves" "$WORK/links.log" links_resolve
 
 finish
