@@ -26,12 +26,19 @@ extern "C" {
 #include "catalog/pg_proc.h"
 #include "catalog/pg_statistic.h"
 #include "catalog/pg_type.h"
+#include "commands/explain.h"
+#if PG_VERSION_NUM >= 180000
+#include "commands/explain_format.h"
+#include "commands/explain_state.h"
+#endif
+#include "executor/executor.h"
 #include "executor/spi.h"
 #include "fmgr.h"
 #include "funcapi.h"
 #include "lib/stringinfo.h"
 #include "mb/pg_wchar.h"
 #include "miscadmin.h"
+#include "nodes/extensible.h"
 #include "nodes/makefuncs.h"
 #include "nodes/nodeFuncs.h"
 #include "nodes/pathnodes.h"
@@ -44,6 +51,7 @@ extern "C" {
 #include "optimizer/planner.h"
 #include "optimizer/subselect.h"
 #include "parser/parsetree.h"
+#include "parser/scansup.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/proc.h"
@@ -51,6 +59,7 @@ extern "C" {
 #include "storage/shmem.h"
 #include "tcop/tcopprot.h"
 #include "utils/builtins.h"
+#include "utils/datetime.h"
 #include "utils/fmgroids.h"
 #include "utils/guc.h"
 #include "utils/inet.h"
@@ -61,6 +70,8 @@ extern "C" {
 #include "utils/selfuncs.h"
 #include "utils/syscache.h"
 #include "utils/timestamp.h"
+#include "utils/tuplesort.h"
+#include "utils/typcache.h"
 #include "utils/tuplestore.h"
 #include "utils/uuid.h"
 }
@@ -111,13 +122,19 @@ using UuidxSysCacheId = SysCacheIdentifier;
 using UuidxSysCacheId = int;
 #endif
 
-// Tree walkers: 15 declares the walker parameter as `bool (*)()`, which C++ reads as a
+// Tree walkers and mutators: 15 declares the walker parameter as `bool (*)()` (a mutator's as
+// `Node *(*)()`), which C++ reads as a
 // function of no arguments; 16 made query_tree_walker and expression_tree_walker macros
 // that cast to tree_walker_callback.
 #if PG_VERSION_NUM >= 160000
 #define UUIDX_WALKER(fn) (fn)
 #else
 #define UUIDX_WALKER(fn) reinterpret_cast<bool (*)()>(reinterpret_cast<void (*)()>(fn))
+#endif
+#if PG_VERSION_NUM >= 160000
+#define UUIDX_MUTATOR(fn) (fn)
+#else
+#define UUIDX_MUTATOR(fn) reinterpret_cast<Node* (*)()>(reinterpret_cast<void (*)()>(fn))
 #endif
 
 // make_range(): 16 added the soft-error context (null: errors are raised).

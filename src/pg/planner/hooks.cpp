@@ -23,6 +23,7 @@
 #include "time_catalog.hpp"
 #include "time_conditions.hpp"
 #include "time_order.hpp"
+#include "zone_checked_order.hpp"
 
 namespace uuidx::pg {
 
@@ -108,6 +109,7 @@ void install_planner_hooks() {
     UUIDX_RELATION_HOOK = uuidx_relation_hook;
     previous_rel_pathlist_hook = set_rel_pathlist_hook;
     set_rel_pathlist_hook = uuidx_rel_pathlist;
+    register_zone_checked_order();
 }
 
 }  // namespace uuidx::pg

@@ -43,8 +43,10 @@
 #include <cstdint>
 
 #include "hooks.hpp"
+#include "time_buckets.hpp"
 #include "time_catalog.hpp"
 #include "time_order.hpp"
+#include "zone_checked_order.hpp"
 
 namespace uuidx::pg {
 
@@ -116,6 +118,21 @@ TimeCalls time_calls_of(const PlannerInfo* root, const RelOptInfo* rel, const Ti
     return found;
 }
 
+// Whether `expr` is or contains (as a bucket of the time does) a call of a time function.
+bool calls_time_function(const TimeCatalog& catalog, const Expr* expr) {
+    struct Walk {
+        static bool visit(Node* node, void* catalog) {
+            if (node == nullptr) return false;
+            Oid type = InvalidOid;
+            if (IsA(node, FuncExpr) && time_function(*static_cast<const TimeCatalog*>(catalog),
+                                                     castNode(FuncExpr, node)->funcid, &type) != TimeFunction::none)
+                return true;
+            return expression_tree_walker(node, UUIDX_WALKER(visit), catalog);
+        }
+    };
+    return Walk::visit(as_node(const_cast<Expr*>(expr)), const_cast<TimeCatalog*>(&catalog));
+}
+
 // Whether a member of the level's equivalence classes calls a time function at all: read once
 // per planning and level, so that every table (every partition) of a query that orders by no
 // time pays one comparison.
@@ -128,12 +145,7 @@ bool level_orders_by_time(const PlannerInfo* root, const TimeCatalog& catalog) {
     static Known known;
     if (known.root == root && known.planning == current_planning()) return known.orders_by_time;
     bool found = false;
-    for_each_parent_member(root, [&](const Expr* expr) {
-        Oid type = InvalidOid;
-        if (IsA(expr, FuncExpr) &&
-            time_function(catalog, castNode(FuncExpr, const_cast<Expr*>(expr))->funcid, &type) != TimeFunction::none)
-            found = true;
-    });
+    for_each_parent_member(root, [&](const Expr* expr) { found = found || calls_time_function(catalog, expr); });
     known = {root, current_planning(), found};
     return found;
 }
@@ -195,6 +207,19 @@ bool conditions_exclude_null_time(const TimeCatalog& catalog, const RelOptInfo* 
         if (predicate_implied_by(is_not_null(version), rel->baserestrictinfo, false)) return true;
     }
     return false;
+}
+
+// Whether the time `call` of the index's `key` never decreases in key order on this table,
+// NULL times where NULL keys are: uuid_v7_to_timestamptz() and uuid_v7_to_timestamp() always;
+// uuid_extract_timestamp() under the table's v7 promise, and where the promise lets keys of no
+// version through, only where the query's conditions on the table leave none of them.
+bool time_follows_key(const TimeCatalog& catalog, const RelOptInfo* rel, const RangeTblEntry* rte, Expr* call,
+                      const Var* key) {
+    Oid type = InvalidOid;
+    if (time_function(catalog, castNode(FuncExpr, call)->funcid, &type) == TimeFunction::first_48_bits) return true;
+    const V7Promise promise = v7_promise(catalog, rte, key->varattno);
+    return promise == V7Promise::v7 ||
+           (promise == V7Promise::v7_or_none && conditions_exclude_null_time(catalog, rel, call, key));
 }
 
 // ---- the paths ----------------------------------------------------------------------------
@@ -319,15 +344,117 @@ void add_time_ordered_scans(PlannerInfo* root, RelOptInfo* rel, const RangeTblEn
             truncate_useless_pathkeys(root, rel, list_concat(time_order, build_index_pathkeys(root, index, direction)));
         if (pathkeys == NIL) continue;
         if (!order_is_true) {
-            const V7Promise promise = v7_promise(catalog, rte, key->varattno);
-            if (promise == V7Promise::none ||
-                (promise == V7Promise::v7_or_none && !conditions_exclude_null_time(catalog, rel, call, key)))
-                return;
+            if (!time_follows_key(catalog, rel, rte, call, key)) return;
             order_is_true = true;
         }
         if (!parts->known) *parts = {true, ordered_scan_conditions(root, rel, index), index_returns_all(rel, index)};
         add_path(rel, reinterpret_cast<Path*>(create_index_path(root, index, parts->clauses, NIL, NIL, pathkeys,
                                                                 direction, parts->index_only, nullptr, 1.0, false)));
+    }
+}
+
+// ---- buckets of the time -----------------------------------------------------------------
+
+// A member of the query's orderings with each uuid column replaced by `key`, the index's:
+// for a partition, its parent's column is the partition's key; elsewhere it is the key itself
+// or another column, whose bucket then matches no ordering of the key.
+Node* with_key(Node* node, void* key) {
+    if (node == nullptr) return nullptr;
+    if (IsA(node, Var) && castNode(Var, node)->vartype == UUIDOID)
+        return as_node(copy_node(static_cast<const Var*>(key)));
+    return expression_tree_mutator(node, UUIDX_MUTATOR(with_key), key);
+}
+
+// The order that a scan of the index in one direction gives to the query's ordering
+// (root->query_pathkeys: its GROUP BY, DISTINCT, ORDER BY): its longest prefix whose every
+// key is a bucket of the key's time (time_buckets.hpp), the time, or the key, in the scan's
+// direction with NULLs where the key puts them.
+struct BucketOrder {
+    List* pathkeys = NIL;
+    ClaimedSortKey* keys = nullptr;  // one per pathkey
+    List* zone_buckets = NIL;        // those checked in the session's zone when the plan runs
+    bool has_bucket = false;         // not the time or the key alone (add_time_ordered_scans())
+};
+
+// The key of `pathkey` that the scan gives: `candidate` (a member of its class, with the
+// index's key) if it is a bucket of a time that follows the key, in the scan's direction.
+bool claim_bucket(PlannerInfo* root, RelOptInfo* rel, const RangeTblEntry* rte, const TimeCatalog& catalog,
+                  const Var* key, PathKey* pathkey, Expr* candidate, bool descending, BucketOrder* order) {
+    TimeBucket bucket;
+    if (!read_time_bucket(catalog, rel, candidate, &bucket)) return false;
+    const Oid type = exprType(as_node(candidate));
+    const TypeCacheEntry* entry = lookup_type_cache(type, TYPECACHE_LT_OPR | TYPECACHE_GT_OPR);
+    const Oid sort_operator = descending ? entry->gt_opr : entry->lt_opr;
+    List* found = UUIDX_BUILD_EXPRESSION_PATHKEY(root, candidate, sort_operator, rel->relids, false);
+    if (found == NIL || linitial(found) != pathkey) return false;
+    if (!time_follows_key(catalog, rel, rte, as_expr(bucket.time), key)) return false;
+    const int k = list_length(order->pathkeys);
+    order->keys[k] = {candidate, sort_operator, exprCollation(as_node(candidate)), pathkey->pk_nulls_first};
+    order->has_bucket = order->has_bucket || as_expr(bucket.time) != candidate;
+    if (bucket.needs_session_zone) order->zone_buckets = lappend(order->zone_buckets, makeString(nodeToString(candidate)));
+    return true;
+}
+
+BucketOrder bucket_order(PlannerInfo* root, RelOptInfo* rel, const RangeTblEntry* rte, const TimeCatalog& catalog,
+                         IndexOptInfo* index, const Var* key, ScanDirection direction) {
+    BucketOrder order;
+    order.keys = static_cast<ClaimedSortKey*>(palloc(sizeof(ClaimedSortKey) * list_length(root->query_pathkeys)));
+    const bool descending = index->reverse_sort[0] != (direction == BackwardScanDirection);
+    List* index_order = build_index_pathkeys(root, index, direction);
+    ListCell* cell;
+    foreach (cell, root->query_pathkeys) {
+        auto* pathkey = lfirst_node(PathKey, cell);
+        if (index_order != NIL && linitial(index_order) == pathkey) {  // the key itself ends it
+            const TypeCacheEntry* entry = lookup_type_cache(UUIDOID, TYPECACHE_LT_OPR | TYPECACHE_GT_OPR);
+            order.keys[list_length(order.pathkeys)] = {as_expr(copy_node(key)),
+                                                       descending ? entry->gt_opr : entry->lt_opr, InvalidOid,
+                                                       pathkey->pk_nulls_first};
+            order.pathkeys = lappend(order.pathkeys, pathkey);
+            break;
+        }
+        bool claimed = false;
+        ListCell* member_cell;
+        foreach (member_cell, pathkey->pk_eclass->ec_members) {
+            const auto* member = static_cast<const EquivalenceMember*>(lfirst(member_cell));
+            if (member->em_is_child || !calls_time_function(catalog, member->em_expr)) continue;
+            auto* candidate = reinterpret_cast<Expr*>(with_key(as_node(member->em_expr), const_cast<Var*>(key)));
+            if ((claimed = claim_bucket(root, rel, rte, catalog, key, pathkey, candidate, descending, &order))) break;
+        }
+        if (!claimed) break;
+        order.pathkeys = lappend(order.pathkeys, pathkey);
+    }
+    return order;
+}
+
+// Offers the forward and backward scans of `index` in the order of buckets of its key's time
+// that the query asks for (GROUP BY date_trunc('hour', time), ORDER BY it, DISTINCT ON it),
+// where the order is true; a bucket in the session's time zone through a scan that checks the
+// zone when it runs (zone_checked_order.hpp), which needs the key among the columns the scan
+// returns, and is not offered under FOR UPDATE/SHARE.
+void add_bucket_ordered_scans(PlannerInfo* root, RelOptInfo* rel, const RangeTblEntry* rte,
+                              const TimeCatalog& catalog, IndexOptInfo* index, const Var* key,
+                              IndexScanParts* parts) {
+    if (root->query_pathkeys == NIL) return;
+    const ScanDirection directions[] = {ForwardScanDirection, BackwardScanDirection};
+    for (const ScanDirection direction : directions) {
+        BucketOrder order = bucket_order(root, rel, rte, catalog, index, key, direction);
+        if (!order.has_bucket) continue;
+        List* pathkeys = truncate_useless_pathkeys(root, rel, order.pathkeys);
+        if (list_length(pathkeys) != list_length(order.pathkeys)) continue;
+        if (order.zone_buckets != NIL) {
+            if (root->parse->rowMarks != NIL || !list_member(rel->reltarget->exprs, key)) continue;
+            bool zone_keeps = true;
+            ListCell* cell;
+            foreach (cell, order.zone_buckets)
+                zone_keeps = zone_keeps && zone_keeps_bucket_order(strVal(lfirst(cell)), session_timezone);
+            if (!zone_keeps) continue;
+        }
+        if (!parts->known) *parts = {true, ordered_scan_conditions(root, rel, index), index_returns_all(rel, index)};
+        Path* path = reinterpret_cast<Path*>(create_index_path(root, index, parts->clauses, NIL, NIL, pathkeys,
+                                                               direction, parts->index_only, nullptr, 1.0, false));
+        if (order.zone_buckets != NIL)
+            path = zone_checked_order_path(rel, path, pathkeys, order.keys, order.zone_buckets);
+        add_path(rel, path);
     }
 }
 
@@ -347,7 +474,6 @@ void add_time_ordered_paths(PlannerInfo* root, RelOptInfo* rel, const RangeTblEn
     const TimeCatalog* catalog = time_catalog();
     if (catalog == nullptr || !level_orders_by_time(root, *catalog) || !may_gain_time_order(root, rel, rte)) return;
     const TimeCalls found = time_calls_of(root, rel, *catalog);
-    if (found.count == 0) return;
     ListCell* cell;
     foreach (cell, rel->indexlist) {
         auto* index = static_cast<IndexOptInfo*>(lfirst(cell));
@@ -356,6 +482,7 @@ void add_time_ordered_paths(PlannerInfo* root, RelOptInfo* rel, const RangeTblEn
         IndexScanParts parts{};
         for (int i = 0; i < found.count; ++i)
             add_time_ordered_scans(root, rel, rte, *catalog, index, key, found.calls[i], &parts);
+        add_bucket_ordered_scans(root, rel, rte, *catalog, index, key, &parts);
     }
 }
 
