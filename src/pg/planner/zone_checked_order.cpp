@@ -88,6 +88,21 @@ void sort_child_rows(ZoneCheckedOrderState* state) {
     tuplesort_performsort(state->sort);
 }
 
+// Stores the first columns of `row` as the scan tuple, a virtual tuple of the child's columns:
+// the projection reads a virtual scan tuple's values as they are, without deforming it.
+TupleTableSlot* as_scan_tuple(ScanState* scan_state, TupleTableSlot* row) {
+    TupleTableSlot* out = scan_state->ss_ScanTupleSlot;
+    ExecClearTuple(out);
+    if (TupIsNull(row)) return out;
+    const int columns = out->tts_tupleDescriptor->natts;
+    slot_getsomeattrs(row, columns);
+    for (int i = 0; i < columns; ++i) {
+        out->tts_values[i] = row->tts_values[i];
+        out->tts_isnull[i] = row->tts_isnull[i];
+    }
+    return ExecStoreVirtualTuple(out);
+}
+
 TupleTableSlot* next_row(ScanState* scan_state) {
     auto* state = reinterpret_cast<ZoneCheckedOrderState*>(scan_state);
     if (state->mode == ZoneCheckedOrderState::Mode::undecided) {
@@ -95,16 +110,11 @@ TupleTableSlot* next_row(ScanState* scan_state) {
                                                                    : ZoneCheckedOrderState::Mode::sorted;
         if (state->mode == ZoneCheckedOrderState::Mode::sorted) sort_child_rows(state);
     }
-    if (state->mode == ZoneCheckedOrderState::Mode::as_they_come) return ExecProcNode(child_of(state));
-    TupleTableSlot* out = scan_state->ss_ScanTupleSlot;
-    ExecClearTuple(out);
-    if (!tuplesort_gettupleslot(state->sort, true, false, state->from_sort, nullptr)) return out;
-    slot_getallattrs(state->from_sort);
-    for (int i = 0; i < out->tts_tupleDescriptor->natts; ++i) {
-        out->tts_values[i] = state->from_sort->tts_values[i];
-        out->tts_isnull[i] = state->from_sort->tts_isnull[i];
-    }
-    return ExecStoreVirtualTuple(out);
+    if (state->mode == ZoneCheckedOrderState::Mode::as_they_come)
+        return as_scan_tuple(scan_state, ExecProcNode(child_of(state)));
+    if (!tuplesort_gettupleslot(state->sort, true, false, state->from_sort, nullptr))
+        return as_scan_tuple(scan_state, nullptr);
+    return as_scan_tuple(scan_state, state->from_sort);
 }
 
 bool recheck_row(ScanState*, TupleTableSlot*) { return true; }
@@ -195,6 +205,7 @@ Plan* plan_scan(PlannerInfo*, RelOptInfo*, CustomPath* path, List* tlist, List*,
     Plan* child = static_cast<Plan*>(linitial(custom_plans));
     scan->scan.plan.targetlist = tlist;
     scan->scan.scanrelid = 0;
+    scan->flags = path->flags;
     scan->custom_plans = custom_plans;
     scan->custom_scan_tlist = copy_node(child->targetlist);
     scan->custom_exprs = static_cast<List*>(linitial(path->custom_private));
