@@ -9,6 +9,7 @@ SET timezone = 'UTC';
 SET max_parallel_workers_per_gather = 0;
 
 \ir sql/include/ordered_rows.sql
+\ir sql/include/plan_lines.sql
 
 -- Whether a query's plan sorts all of its rows (a Sort), not an Incremental Sort over an
 -- order it was given.
@@ -147,3 +148,55 @@ RESET plan_cache_mode;
 
 -- Under FOR UPDATE the zone-checked scan is not offered (the rows are locked as they are read).
 SELECT * FROM pg_temp.ordered($$SELECT id FROM tb_keys ORDER BY date_trunc('hour', uuid_v7_to_timestamptz(id)) DESC, uuid_v7_to_timestamptz(id) DESC, id DESC LIMIT 3 FOR UPDATE$$);
+
+------------------------------------------------------------------------------------------
+-- (c) Partitions, uuid_extract_timestamp(), and what is left alone
+------------------------------------------------------------------------------------------
+
+-- A table partitioned by key range: the partitions' ordered scans merged (a Merge Append),
+-- each through its own zone check where the bucket is in the session's zone.
+CREATE TABLE tb_parts (id uuid PRIMARY KEY, n integer NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE tb_parts_old PARTITION OF tb_parts FOR VALUES FROM (uuid_time_encoder('2005-01-01+00')) TO (uuid_time_encoder('2008-01-01+00'));
+CREATE TABLE tb_parts_new PARTITION OF tb_parts FOR VALUES FROM (uuid_time_encoder('2008-01-01+00')) TO (uuid_time_encoder('2012-01-01+00'));
+INSERT INTO tb_parts SELECT id, n FROM tb_keys;
+ANALYZE tb_parts;
+SELECT * FROM pg_temp.ordered($$SELECT date_trunc('hour', uuid_v7_to_timestamptz(id)), count(*) FROM tb_parts GROUP BY 1 ORDER BY 1 DESC LIMIT 24$$);
+SELECT * FROM pg_temp.ordered($$SELECT date_bin('1 day', uuid_v7_to_timestamp(id), '2000-01-01'), sum(n) FROM tb_parts
+                                WHERE uuid_v7_to_timestamptz(id) >= '2007-12-20+00' GROUP BY 1 ORDER BY 1 LIMIT 20$$);
+SELECT line FROM pg_temp.plan($$SELECT date_trunc('hour', uuid_v7_to_timestamptz(id)), count(*) FROM tb_parts GROUP BY 1 ORDER BY 1 DESC LIMIT 24$$) line;
+SET timezone = 'America/St_Johns';
+SELECT * FROM pg_temp.ordered($$SELECT date_trunc('hour', uuid_v7_to_timestamptz(id)), count(*) FROM tb_parts GROUP BY 1 ORDER BY 1 LIMIT 50$$);
+SET timezone = 'UTC';
+
+-- uuid_extract_timestamp() reads v1 and v6 times too: its buckets are claimed only under the
+-- table's v7 promise (here a CHECK of the version and NOT NULL of it), and not without it.
+CREATE TABLE tb_checked (id uuid PRIMARY KEY CHECK (public.uuid_extract_version(id) = 7)
+                         CHECK (public.uuid_extract_version(id) IS NOT NULL), n integer NOT NULL);
+INSERT INTO tb_checked SELECT id, n FROM tb_keys;
+CREATE TABLE tb_unchecked (id uuid PRIMARY KEY, n integer NOT NULL);
+INSERT INTO tb_unchecked SELECT id, n FROM tb_keys;
+INSERT INTO tb_unchecked SELECT uuidv1(), 0 FROM generate_series(1, 50);
+ANALYZE tb_checked, tb_unchecked;
+SELECT * FROM pg_temp.ordered($$SELECT date_trunc('day', public.uuid_extract_timestamp(id)), count(*) FROM tb_checked GROUP BY 1 ORDER BY 1 DESC LIMIT 10$$);
+SET enable_sort = off;
+SELECT sorts, index_scan, same_rows FROM pg_temp.ordered($$SELECT date_trunc('day', public.uuid_extract_timestamp(id)), count(*) FROM tb_unchecked GROUP BY 1 ORDER BY 1 LIMIT 10$$);
+-- Functions of the time that are not buckets uuidx knows, or a bucket whose arguments are not
+-- fixed for the statement: left alone.
+SELECT sorts, same_rows FROM pg_temp.ordered($$SELECT uuid_v7_to_timestamptz(id) + interval '1 month' FROM tb_keys ORDER BY 1 LIMIT 5$$);
+SELECT sorts, same_rows FROM pg_temp.ordered($$SELECT date_bin(make_interval(hours => n + 1), uuid_v7_to_timestamptz(id), 'epoch') FROM tb_keys ORDER BY 1 LIMIT 5$$);
+SELECT sorts, same_rows FROM pg_temp.ordered($$SELECT date_trunc(CASE WHEN n > 3 THEN 'hour' ELSE 'day' END, uuid_v7_to_timestamp(id)) FROM tb_keys ORDER BY 1 LIMIT 5$$);
+RESET enable_sort;
+
+-- Bad input in a streamed bucket fails as it does without uuidx (the same SQLSTATE), and the
+-- session lives on.
+\set VERBOSITY sqlstate
+SELECT date_bin('0 seconds', uuid_v7_to_timestamptz(id), 'epoch'), count(*) FROM tb_keys GROUP BY 1 ORDER BY 1 LIMIT 1;
+SELECT date_bin('1 month', uuid_v7_to_timestamptz(id), 'epoch'), count(*) FROM tb_keys GROUP BY 1 ORDER BY 1 LIMIT 1;
+SELECT date_trunc('fortnight', uuid_v7_to_timestamptz(id)), count(*) FROM tb_keys GROUP BY 1 ORDER BY 1 LIMIT 1;
+SELECT date_trunc('day', uuid_v7_to_timestamptz(id), 'Mars/Olympus_Mons'), count(*) FROM tb_keys GROUP BY 1 ORDER BY 1 LIMIT 1;
+SET uuidx.time_predicates = off;
+SELECT date_bin('0 seconds', uuid_v7_to_timestamptz(id), 'epoch'), count(*) FROM tb_keys GROUP BY 1 ORDER BY 1 LIMIT 1;
+SELECT date_trunc('fortnight', uuid_v7_to_timestamptz(id)), count(*) FROM tb_keys GROUP BY 1 ORDER BY 1 LIMIT 1;
+RESET uuidx.time_predicates;
+\set VERBOSITY default
+SELECT count(*) AS session_lives FROM tb_keys;
