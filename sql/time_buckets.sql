@@ -200,3 +200,33 @@ SELECT date_trunc('fortnight', uuid_v7_to_timestamptz(id)), count(*) FROM tb_key
 RESET uuidx.time_predicates;
 \set VERBOSITY default
 SELECT count(*) AS session_lives FROM tb_keys;
+
+------------------------------------------------------------------------------------------
+-- (d) How many groups the planner expects
+------------------------------------------------------------------------------------------
+
+-- PostgreSQL would expect one group per key; uuidx brings the estimate of a GROUP BY or
+-- DISTINCT of a bucket to the buckets the keys span, times the share the conditions on the
+-- key select. Printed: whether the estimate is within 2x of the real count.
+CREATE FUNCTION pg_temp.estimate_within_2x(query text) RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+    plan json;
+    estimated double precision;
+    actual bigint;
+BEGIN
+    EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO plan;
+    estimated := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::double precision;
+    EXECUTE 'SELECT count(*) FROM (' || query || ') q' INTO actual;
+    RETURN estimated BETWEEN actual / 2.0 AND actual * 2.0;
+END $$;
+SELECT pg_temp.estimate_within_2x($$SELECT date_trunc('hour', uuid_v7_to_timestamptz(id)), count(*) FROM tb_keys GROUP BY 1$$) AS hours,
+       pg_temp.estimate_within_2x($$SELECT date_trunc('day', uuid_v7_to_timestamp(id)), count(*) FROM tb_keys GROUP BY 1$$) AS days,
+       pg_temp.estimate_within_2x($$SELECT date_trunc('month', uuid_v7_to_timestamptz(id)), count(*) FROM tb_keys GROUP BY 1$$) AS months,
+       pg_temp.estimate_within_2x($$SELECT date_bin('6 hours', uuid_v7_to_timestamptz(id), 'epoch'), count(*) FROM tb_keys
+                                    WHERE uuid_v7_to_timestamptz(id) >= '2009-01-01+00' AND uuid_v7_to_timestamptz(id) < '2009-03-01+00' GROUP BY 1$$) AS window_quarter_days,
+       pg_temp.estimate_within_2x($$SELECT DISTINCT uuid_v7_to_timestamptz(id)::date FROM tb_keys WHERE uuid_v7_to_timestamptz(id) >= '2010-06-01+00'$$) AS distinct_dates,
+       pg_temp.estimate_within_2x($$SELECT date_trunc('week', created_at), count(*) FROM tb_view GROUP BY 1$$) AS view_weeks;
+-- With the setting off, PostgreSQL's own estimate (one group per key) is far from it.
+SET uuidx.time_predicates = off;
+SELECT pg_temp.estimate_within_2x($$SELECT date_trunc('day', uuid_v7_to_timestamp(id)), count(*) FROM tb_keys GROUP BY 1$$) AS days_setting_off;
+RESET uuidx.time_predicates;

@@ -6,8 +6,9 @@
 //   planner_hook            before planning         foreign_bounds.cpp  (row 8)
 //   relation hook           as each table is built  partition_pruning.cpp (row 6, hide/show),
 //                                                   then time_conditions.cpp (rows 1-5)
-//   set_rel_pathlist_hook   a table's paths built   time_order.cpp (row 7),
+//   set_rel_pathlist_hook   a table's paths built   time_order.cpp (rows 7, 7B, 7Z),
 //                                                   then partition_pruning.cpp (row 6, show)
+//   create_upper_paths_hook grouping built          bucket_estimates.cpp (row 12)
 //
 // The relation hook is get_relation_info_hook, or on 19 build_simple_rel_hook, which replaced
 // it at the same moment (postgres.hpp). With uuidx.time_predicates off, every hook is a load
@@ -18,6 +19,7 @@
 
 #include "hooks.hpp"
 #include "../postgres.hpp"
+#include "bucket_estimates.hpp"
 #include "foreign_bounds.hpp"
 #include "partition_pruning.hpp"
 #include "time_catalog.hpp"
@@ -36,6 +38,7 @@ std::uint64_t planning_count = 0;
 planner_hook_type previous_planner_hook = nullptr;
 UuidxRelationHookType previous_relation_hook = nullptr;
 set_rel_pathlist_hook_type previous_rel_pathlist_hook = nullptr;
+create_upper_paths_hook_type previous_upper_paths_hook = nullptr;
 
 PlannedStmt* uuidx_planner(UUIDX_PLANNER_PARAMS) {
     PlannedStmt* volatile planned = nullptr;  // set inside PG_TRY, read after it
@@ -84,6 +87,12 @@ void uuidx_rel_pathlist(PlannerInfo* root, RelOptInfo* rel, Index rti, RangeTblE
     if (previous_rel_pathlist_hook != nullptr) previous_rel_pathlist_hook(root, rel, rti, rte);
 }
 
+void uuidx_upper_paths(PlannerInfo* root, UpperRelationKind stage, RelOptInfo* input_rel, RelOptInfo* output_rel,
+                       void* extra) {
+    if (previous_upper_paths_hook != nullptr) previous_upper_paths_hook(root, stage, input_rel, output_rel, extra);
+    if (time_predicates_on) estimate_bucket_groups(root, stage, input_rel, output_rel);
+}
+
 }  // namespace
 
 std::uint64_t current_planning() { return planning_count; }
@@ -96,7 +105,9 @@ void define_time_predicates_setting() {
         "With this on, the planner rewrites a comparison of the key's time into the operator it is equal to (id <@ "
         "uuid_time_window(...)), or on partitioned tables adds the key range it implies beside it, so that a btree "
         "or BRIN index on the key and partition pruning can use it; offers scans of the key's btree as ordered by "
-        "the time (ORDER BY, min() and max(), keyset pages, merge joins); and in a query that reads a foreign table, "
+        "the time (ORDER BY, min() and max(), keyset pages, merge joins) and by buckets of it (GROUP BY, ORDER BY or "
+        "DISTINCT ON date_trunc(), date_bin(), ::date), estimating a bucket's groups from the key's time span; and in "
+        "a query that reads a foreign table, "
         "computes a time bound such as now() - interval '1 day' once, before the scan, so that postgres_fdw can send "
         "it. Results do not change.",
         &time_predicates_on, true, PGC_USERSET, 0, nullptr, nullptr, nullptr);
@@ -109,6 +120,8 @@ void install_planner_hooks() {
     UUIDX_RELATION_HOOK = uuidx_relation_hook;
     previous_rel_pathlist_hook = set_rel_pathlist_hook;
     set_rel_pathlist_hook = uuidx_rel_pathlist;
+    previous_upper_paths_hook = create_upper_paths_hook;
+    create_upper_paths_hook = uuidx_upper_paths;
     register_zone_checked_order();
 }
 

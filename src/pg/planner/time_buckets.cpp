@@ -190,6 +190,50 @@ bool read_time_bucket(const TimeCatalog& catalog, const RelOptInfo* rel, Expr* e
     return keeps;
 }
 
+double bucket_width_seconds(Expr* bucket) {
+    constexpr double kDay = 86400.0;
+    constexpr double kMonth = 30.436875 * kDay;  // the Gregorian calendar's average
+    if (!IsA(bucket, FuncExpr)) return 0.0;
+    List* args = castNode(FuncExpr, bucket)->args;
+    switch (castNode(FuncExpr, bucket)->funcid) {
+        case F_DATE_BIN_INTERVAL_TIMESTAMPTZ_TIMESTAMPTZ:
+        case F_DATE_BIN_INTERVAL_TIMESTAMP_TIMESTAMP: {
+            auto* stride = static_cast<Node*>(linitial(args));
+            if (!IsA(stride, Const) || castNode(Const, stride)->constisnull) return 0.0;
+            const auto* interval = DatumGetIntervalP(castNode(Const, stride)->constvalue);
+            return static_cast<double>(interval->time) / USECS_PER_SEC + interval->day * kDay + interval->month * kMonth;
+        }
+        case F_DATE_TRUNC_TEXT_TIMESTAMP:
+        case F_DATE_TRUNC_TEXT_TIMESTAMPTZ:
+        case F_DATE_TRUNC_TEXT_TIMESTAMPTZ_TEXT: {
+            const char* text = const_text(static_cast<Node*>(linitial(args)));
+            if (text == nullptr) return 0.0;
+            char* lowered = downcase_truncate_identifier(text, static_cast<int>(strlen(text)), false);
+            int unit = 0;
+            if (DecodeUnits(0, lowered, &unit) != UNITS) return 0.0;
+            switch (unit) {
+                case DTK_MICROSEC: return 1e-6;
+                case DTK_MILLISEC: return 1e-3;
+                case DTK_SECOND: return 1.0;
+                case DTK_MINUTE: return 60.0;
+                case DTK_HOUR: return 3600.0;
+                case DTK_DAY: return kDay;
+                case DTK_WEEK: return 7 * kDay;
+                case DTK_MONTH: return kMonth;
+                case DTK_QUARTER: return 3 * kMonth;
+                case DTK_YEAR: return 12 * kMonth;
+                case DTK_DECADE: return 120 * kMonth;
+                case DTK_CENTURY: return 1200 * kMonth;
+                case DTK_MILLENNIUM: return 12000 * kMonth;
+                default: return 0.0;
+            }
+        }
+        case F_DATE_TIMESTAMP:
+        case F_DATE_TIMESTAMPTZ: return kDay;
+        default: return 0.0;
+    }
+}
+
 bool zone_keeps_bucket_order(const char* bucket_text, pg_tz* zone) {
     // Remembered for the backend's life, per bucket and zone (a zone's transitions change only
     // with the server's time zone data, which a new backend reads): a short list, searched

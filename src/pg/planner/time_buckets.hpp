@@ -29,6 +29,11 @@ struct TimeBucket {
 // Arguments other than the time must be fixed for the statement. False for anything else.
 bool read_time_bucket(const TimeCatalog& catalog, const RelOptInfo* rel, Expr* expr, TimeBucket* bucket);
 
+// How long one bucket of `bucket` (read by read_time_bucket()) is, in seconds, on average
+// (a month 30.44 days): its stride or unit; 0 where it is not known when the plan is made, or
+// where the form is the time itself (AT TIME ZONE, ::timestamp).
+double bucket_width_seconds(Expr* bucket);
+
 // Whether `bucket` (an expression read by read_time_bucket(), as its text from
 // nodeToString()) never decreases as its time grows in the time zone `zone`: true if, at
 // every transition of the zone from 1970 to 2600 (past the end of the zone's table its rules
