@@ -69,54 +69,74 @@ FROM (VALUES
 ) AS f(position, label, rel, time_expression, available)
 WHERE f.available;
 
--- The questions. The day and the hour are bench_time_window's (constants in the query's
+-- The questions, each with the most of the stored column's time it may take: 1.2 times, and
+-- for the buckets that can stop early (a LIMIT over buckets the key's index gives in order)
+-- 0.5 times. The day and the hour are bench_time_window's (constants in the query's
 -- text), the last day is before now(); "after" is the start of the day; the keyset page
 -- starts after the middle key (its time and key as constants, as an application sends the
 -- last row of the page before), as a row comparison alone and with the time's own bound
 -- beside it, which an index can use whatever it makes of the row comparison.
-CREATE TABLE bench_stored_shape (position int PRIMARY KEY, label text NOT NULL, query text NOT NULL);
+CREATE TABLE bench_stored_shape (position int PRIMARY KEY, label text NOT NULL, query text NOT NULL,
+                                 target_ratio float8 NOT NULL);
 INSERT INTO bench_stored_shape
-SELECT s.position, s.label,
+SELECT s.position, s.label, 
        replace(replace(replace(replace(replace(replace(s.query, '{day_lower}', d.lower), '{day_upper}', d.upper),
                '{hour_lower}', h.lower), '{hour_upper}', h.upper), '{key_time}', quote_literal(k.key_time::text)),
-               '{key}', quote_literal(k.id::text))
+               '{key}', quote_literal(k.id::text)),
+       coalesce(s.target_ratio, 1.2)
 FROM bench_time_window d, bench_time_window h,
      (SELECT id, public.uuid_v7_to_timestamptz(id) AS key_time FROM bench_time_keys
       WHERE n = (SELECT keys / 2 FROM bench_time_span)) k,
      (VALUES
     (1, 'count, one day',
-        'SELECT count(*) FROM {rel} WHERE {time} >= {day_lower} AND {time} < {day_upper}'),
+        'SELECT count(*) FROM {rel} WHERE {time} >= {day_lower} AND {time} < {day_upper}', NULL),
     (2, 'count, one hour',
-        'SELECT count(*) FROM {rel} WHERE {time} >= {hour_lower} AND {time} < {hour_upper}'),
+        'SELECT count(*) FROM {rel} WHERE {time} >= {hour_lower} AND {time} < {hour_upper}', NULL),
     (3, 'count, the last day before `now()`',
-        'SELECT count(*) FROM {rel} WHERE {time} >= now() - interval ''1 day'' AND {time} < now()'),
+        'SELECT count(*) FROM {rel} WHERE {time} >= now() - interval ''1 day'' AND {time} < now()', NULL),
     (4, 'sum, one day',
-        'SELECT sum(t.n) FROM {rel} WHERE {time} >= {day_lower} AND {time} < {day_upper}'),
+        'SELECT sum(t.n) FROM {rel} WHERE {time} >= {day_lower} AND {time} < {day_upper}', NULL),
     (5, 'sum, one hour',
-        'SELECT sum(t.n) FROM {rel} WHERE {time} >= {hour_lower} AND {time} < {hour_upper}'),
+        'SELECT sum(t.n) FROM {rel} WHERE {time} >= {hour_lower} AND {time} < {hour_upper}', NULL),
     (6, 'sum, the last day before `now()`',
-        'SELECT sum(t.n) FROM {rel} WHERE {time} >= now() - interval ''1 day'' AND {time} < now()'),
+        'SELECT sum(t.n) FROM {rel} WHERE {time} >= now() - interval ''1 day'' AND {time} < now()', NULL),
     (7, 'the rows of one hour',
-        'SELECT t.id, t.n, {time} AS created_at FROM {rel} WHERE {time} >= {hour_lower} AND {time} < {hour_upper}'),
+        'SELECT t.id, t.n, {time} AS created_at FROM {rel} WHERE {time} >= {hour_lower} AND {time} < {hour_upper}', NULL),
     (8, 'latest 20',
-        'SELECT t.id, t.n, {time} AS created_at FROM {rel} ORDER BY {time} DESC LIMIT 20'),
+        'SELECT t.id, t.n, {time} AS created_at FROM {rel} ORDER BY {time} DESC LIMIT 20', NULL),
     (9, 'first 20 after a time',
-        'SELECT t.id, t.n, {time} AS created_at FROM {rel} WHERE {time} >= {day_lower} ORDER BY {time} LIMIT 20'),
+        'SELECT t.id, t.n, {time} AS created_at FROM {rel} WHERE {time} >= {day_lower} ORDER BY {time} LIMIT 20', NULL),
     (10, '`min()` and `max()`',
-        'SELECT min({time}), max({time}) FROM {rel}'),
+        'SELECT min({time}), max({time}) FROM {rel}', NULL),
     (11, 'per-hour counts of the last day',
         'SELECT date_trunc(''hour'', {time}) AS hour, count(*) FROM {rel} WHERE {time} >= now() - interval ''1 day'' '
-        'GROUP BY 1 ORDER BY 1'),
+        'GROUP BY 1 ORDER BY 1', NULL),
     (12, 'join over one day',
         'SELECT count(*), sum(c.amount) FROM {rel} JOIN bench_time_child c ON c.key_id = t.id '
-        'WHERE {time} >= {day_lower} AND {time} < {day_upper}'),
+        'WHERE {time} >= {day_lower} AND {time} < {day_upper}', NULL),
     (13, 'keyset page of 100',
         'SELECT t.id, t.n, {time} AS created_at FROM {rel} WHERE ({time}, t.id) > ({key_time}, {key}) '
-        'ORDER BY {time}, t.id LIMIT 100'),
+        'ORDER BY {time}, t.id LIMIT 100', NULL),
     (14, 'keyset page of 100, with `T >= x` beside the row comparison',
         'SELECT t.id, t.n, {time} AS created_at FROM {rel} WHERE {time} >= {key_time} '
-        'AND ({time}, t.id) > ({key_time}, {key}) ORDER BY {time}, t.id LIMIT 100')
-) AS s(position, label, query)
+        'AND ({time}, t.id) > ({key_time}, {key}) ORDER BY {time}, t.id LIMIT 100', NULL),
+    -- Time buckets (docs/planner.md, rows 7B and 7Z).
+    (15, 'buckets: the latest 24 hourly counts',
+        'SELECT date_trunc(''hour'', {time}) AS hour, count(*) FROM {rel} GROUP BY 1 ORDER BY 1 DESC LIMIT 24', 0.5),
+    (16, 'buckets: the first 7 daily counts after a time',
+        'SELECT date_trunc(''day'', {time}) AS day, count(*) FROM {rel} WHERE {time} >= {day_lower} '
+        'GROUP BY 1 ORDER BY 1 LIMIT 7', 0.5),
+    (17, 'buckets: per-hour counts over a day',
+        'SELECT date_trunc(''hour'', {time}) AS hour, count(*) FROM {rel} WHERE {time} >= {day_lower} AND {time} < {day_upper} '
+        'GROUP BY 1 ORDER BY 1', NULL),
+    (18, 'buckets: per-day sums over a month',
+        'SELECT date_trunc(''day'', {time}) AS day, sum(t.n) FROM {rel} WHERE {time} >= {day_lower} '
+        'AND {time} < ({day_lower})::timestamptz + interval ''30 days'' GROUP BY 1 ORDER BY 1', NULL),
+    (19, 'buckets: the latest row of each day over a week',
+        'SELECT DISTINCT ON (date_trunc(''day'', {time})) t.id, t.n, {time} AS created_at FROM {rel} '
+        'WHERE {time} >= ({day_lower})::timestamptz - interval ''7 days'' AND {time} < {day_lower} '
+        'ORDER BY date_trunc(''day'', {time}) DESC, {time} DESC, t.id DESC', NULL)
+) AS s(position, label, query, target_ratio)
 WHERE d.position = 1 AND h.position = 2;
 
 -- Round 0's answer of each question and form (rows, and a digest of the rows in a fixed
