@@ -4,7 +4,8 @@
 -- included), the shape of its plan and the rows the planner expected (for time_stored.sql,
 -- of the scan of the questioned table, with the rows it returned).
 
--- The plan below the aggregate, as `Gather (2 workers) > Parallel Seq Scan` or
+-- The plan below a plain aggregate (a grouping one is named: GroupAggregate, HashAggregate),
+-- as `Gather (2 workers) > Parallel Seq Scan` or
 -- `Index Only Scan (bench_time_keys_pkey)`. A partition's index is named by its partitioned
 -- index, more than two siblings of the same shape (a partitioned table's partitions) are
 -- written once, as `31 × Seq Scan`, and an initplan says so (`InitPlan Result`: a value
@@ -21,11 +22,14 @@ BEGIN
           FROM (SELECT pg_temp.plan_shape(child) AS child_shape, position
                 FROM json_array_elements(node->'Plans') WITH ORDINALITY AS c(child, position)) c
           WINDOW same AS (PARTITION BY child_shape)) siblings;
-    IF node->>'Node Type' = 'Aggregate' THEN
+    IF node->>'Node Type' = 'Aggregate' AND node->>'Strategy' = 'Plain' THEN
         RETURN coalesce(children, 'Aggregate');
     END IF;
     shape := CASE WHEN node->>'Parent Relationship' = 'InitPlan' THEN 'InitPlan ' ELSE '' END
-             || CASE WHEN (node->>'Parallel Aware')::bool THEN 'Parallel ' ELSE '' END || (node->>'Node Type')
+             || CASE WHEN (node->>'Parallel Aware')::bool THEN 'Parallel ' ELSE '' END
+             || CASE WHEN node->>'Node Type' <> 'Aggregate' THEN node->>'Node Type'
+                     WHEN node->>'Strategy' = 'Sorted' THEN 'GroupAggregate'
+                     WHEN node->>'Strategy' = 'Hashed' THEN 'HashAggregate' ELSE 'MixedAggregate' END
              || coalesce(' (' || coalesce((SELECT i.inhparent::regclass::text FROM pg_inherits i
                                            WHERE i.inhrelid = to_regclass(node->>'Index Name')),
                                           node->>'Index Name') || ')', '')
@@ -70,8 +74,8 @@ END $$;
 -- The planner's estimate and the actual rows (both per process in a parallel scan) of the
 -- first scan of one of the tables `relations` (through a view too), how many processes ran
 -- it, whether it is parallel, and whether a Limit stops it early (a Limit above it with no
--- Sort, Hash or Aggregate between), where the two cannot be compared: the estimate is of
--- every row the scan's conditions admit.
+-- Sort, Hash or Aggregate between but a GroupAggregate, which streams), where the two cannot
+-- be compared: the estimate is of every row the scan's conditions admit.
 CREATE FUNCTION pg_temp.relation_scan(node json, relations text[], limited bool DEFAULT false, OUT plan_rows float8,
                                       OUT actual_rows float8, OUT loops float8, OUT parallel bool,
                                       OUT under_limit bool) LANGUAGE plpgsql AS $$
@@ -87,6 +91,7 @@ BEGIN
         RETURN;
     END IF;
     limited := CASE WHEN node->>'Node Type' = 'Limit' THEN true
+                    WHEN node->>'Node Type' = 'Aggregate' AND node->>'Strategy' = 'Sorted' THEN limited
                     WHEN node->>'Node Type' IN ('Sort', 'Hash', 'Aggregate') THEN false ELSE limited END;
     FOR child IN SELECT json_array_elements(node->'Plans') LOOP
         SELECT * INTO plan_rows, actual_rows, loops, parallel, under_limit
