@@ -37,7 +37,8 @@ bool key_time_span(PlannerInfo* root, const Var* column, double* seconds) {
         AttStatsSlot slot;
         if (get_attstatsslot(&slot, vardata.statsTuple, STATISTIC_KIND_HISTOGRAM, InvalidOid, ATTSTATSSLOT_VALUES)) {
             if (slot.nvalues >= 2) {
-                *seconds = (key_milliseconds(slot.values[slot.nvalues - 1]) - key_milliseconds(slot.values[0])) / 1000.0;
+                *seconds =
+                    (key_milliseconds(slot.values[slot.nvalues - 1]) - key_milliseconds(slot.values[0])) / 1000.0;
                 found = *seconds >= 0.0;
             }
             free_attstatsslot(&slot);
@@ -76,8 +77,7 @@ Expr* single_grouping_expression(PlannerInfo* root, UpperRelationKind stage) {
 
 }  // namespace
 
-void estimate_bucket_groups(PlannerInfo* root, UpperRelationKind stage, RelOptInfo* input_rel,
-                            RelOptInfo* output_rel) {
+void estimate_bucket_groups(PlannerInfo* root, UpperRelationKind stage, RelOptInfo* input_rel, RelOptInfo* output_rel) {
     if ((stage != UPPERREL_GROUP_AGG && stage != UPPERREL_DISTINCT) || output_rel == nullptr) return;
     if (input_rel == nullptr || input_rel->reloptkind != RELOPT_BASEREL || input_rel->rtekind != RTE_RELATION) return;
     const TimeCatalog* catalog = time_catalog();

@@ -52,8 +52,7 @@ bool depend_on(ZoneSource* where, ZoneSource zone) {
         *where = zone;
         return true;
     }
-    return where->kind == zone.kind &&
-           (zone.kind == ZoneSource::session || pg_strcasecmp(where->name, zone.name) == 0);
+    return where->kind == zone.kind && (zone.kind == ZoneSource::session || pg_strcasecmp(where->name, zone.name) == 0);
 }
 
 bool is_time_of(const TimeCatalog& catalog, const RelOptInfo* rel, Expr* expr, TimeBucket* bucket) {
@@ -79,12 +78,15 @@ bool read_form(const TimeCatalog& catalog, const RelOptInfo* rel, Expr* expr, Ti
     auto* call = castNode(FuncExpr, expr);
     List* args = call->args;
     const auto arg = [&](int n) { return static_cast<Node*>(list_nth(args, n)); };
-    const auto inner = [&](int n) { return read_form(catalog, rel, static_cast<Expr*>(list_nth(args, n)), bucket, zone); };
+    const auto inner = [&](int n) {
+        return read_form(catalog, rel, static_cast<Expr*>(list_nth(args, n)), bucket, zone);
+    };
     switch (call->funcid) {
         case F_DATE_BIN_INTERVAL_TIMESTAMPTZ_TIMESTAMPTZ:  // date_bin(stride, t, origin)
-        case F_DATE_BIN_INTERVAL_TIMESTAMP_TIMESTAMP: return is_usable_comparand(arg(0)) && is_usable_comparand(arg(2)) && inner(1);
+        case F_DATE_BIN_INTERVAL_TIMESTAMP_TIMESTAMP:
+            return is_usable_comparand(arg(0)) && is_usable_comparand(arg(2)) && inner(1);
         case F_DATE_TRUNC_TEXT_TIMESTAMP: return is_usable_comparand(arg(0)) && inner(1);  // UTC wall time, any unit
-        case F_DATE_TIMESTAMP: return inner(0);                                 // timestamp::date
+        case F_DATE_TIMESTAMP: return inner(0);                                            // timestamp::date
         case F_TIMEZONE_INTERVAL_TIMESTAMPTZ: return is_usable_comparand(arg(0)) && inner(1);  // a fixed offset
         case F_DATE_TRUNC_TEXT_TIMESTAMPTZ:
             if (const_text(arg(0)) == nullptr || !inner(1)) return false;
@@ -165,8 +167,8 @@ bool evaluate_keeps_order(Node* bucket_with_time, pg_tz* zone) {
         const Datum before = bucket_at(transition - 1, &null_before);
         const Datum at = bucket_at(transition, &null_at);
         if (!null_before && !null_at)
-            keeps = DatumGetInt32(FunctionCall2Coll(const_cast<FmgrInfo*>(&entry->cmp_proc_finfo), InvalidOid,
-                                                    before, at)) <= 0;
+            keeps = DatumGetInt32(
+                        FunctionCall2Coll(const_cast<FmgrInfo*>(&entry->cmp_proc_finfo), InvalidOid, before, at)) <= 0;
         ResetExprContext(context);
         after = boundary;
     }
@@ -201,7 +203,8 @@ double bucket_width_seconds(Expr* bucket) {
             auto* stride = static_cast<Node*>(linitial(args));
             if (!IsA(stride, Const) || castNode(Const, stride)->constisnull) return 0.0;
             const auto* interval = DatumGetIntervalP(castNode(Const, stride)->constvalue);
-            return static_cast<double>(interval->time) / USECS_PER_SEC + interval->day * kDay + interval->month * kMonth;
+            return static_cast<double>(interval->time) / USECS_PER_SEC + interval->day * kDay +
+                   interval->month * kMonth;
         }
         case F_DATE_TRUNC_TEXT_TIMESTAMP:
         case F_DATE_TRUNC_TEXT_TIMESTAMPTZ:

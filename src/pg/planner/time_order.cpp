@@ -391,7 +391,8 @@ bool claim_bucket(PlannerInfo* root, RelOptInfo* rel, const RangeTblEntry* rte, 
     const int k = list_length(order->pathkeys);
     order->keys[k] = {candidate, sort_operator, exprCollation(as_node(candidate)), pathkey->pk_nulls_first};
     order->has_bucket = order->has_bucket || as_expr(bucket.time) != candidate;
-    if (bucket.needs_session_zone) order->zone_buckets = lappend(order->zone_buckets, makeString(nodeToString(candidate)));
+    if (bucket.needs_session_zone)
+        order->zone_buckets = lappend(order->zone_buckets, makeString(nodeToString(candidate)));
     return true;
 }
 
@@ -431,9 +432,8 @@ BucketOrder bucket_order(PlannerInfo* root, RelOptInfo* rel, const RangeTblEntry
 // where the order is true; a bucket in the session's time zone through a scan that checks the
 // zone when it runs (zone_checked_order.hpp), which needs the key among the columns the scan
 // returns, and is not offered under FOR UPDATE/SHARE.
-void add_bucket_ordered_scans(PlannerInfo* root, RelOptInfo* rel, const RangeTblEntry* rte,
-                              const TimeCatalog& catalog, IndexOptInfo* index, const Var* key,
-                              IndexScanParts* parts) {
+void add_bucket_ordered_scans(PlannerInfo* root, RelOptInfo* rel, const RangeTblEntry* rte, const TimeCatalog& catalog,
+                              IndexOptInfo* index, const Var* key, IndexScanParts* parts) {
     if (root->query_pathkeys == NIL) return;
     const ScanDirection directions[] = {ForwardScanDirection, BackwardScanDirection};
     for (const ScanDirection direction : directions) {

@@ -39,7 +39,7 @@ struct ZoneCheckedOrderState {
     List* key_states;  // ExprState of each claimed key, over the child's output
     enum class Mode : uint8 { undecided, as_they_come, sorted } mode;
     Tuplesortstate* sort;
-    TupleTableSlot* with_keys;   // the child's columns, then the keys: what is sorted
+    TupleTableSlot* with_keys;  // the child's columns, then the keys: what is sorted
     TupleTableSlot* from_sort;
     int64 rows_sorted;
 };
@@ -60,8 +60,8 @@ void sort_child_rows(ZoneCheckedOrderState* state) {
     const int columns = desc->natts - state->key_count;
     AttrNumber* key_columns = static_cast<AttrNumber*>(palloc(sizeof(AttrNumber) * state->key_count));
     for (int k = 0; k < state->key_count; ++k) key_columns[k] = static_cast<AttrNumber>(columns + k + 1);
-    state->sort = tuplesort_begin_heap(desc, state->key_count, key_columns, state->sort_operators,
-                                       state->collations, state->nulls_first, work_mem, nullptr, TUPLESORT_NONE);
+    state->sort = tuplesort_begin_heap(desc, state->key_count, key_columns, state->sort_operators, state->collations,
+                                       state->nulls_first, work_mem, nullptr, TUPLESORT_NONE);
     ExprContext* context = state->scan.ss.ps.ps_ExprContext;
     for (;;) {
         TupleTableSlot* row = ExecProcNode(child);
@@ -77,8 +77,8 @@ void sort_child_rows(ZoneCheckedOrderState* state) {
         int k = columns;
         ListCell* cell;
         foreach (cell, state->key_states) {
-            state->with_keys->tts_values[k] = ExecEvalExprSwitchContext(
-                static_cast<ExprState*>(lfirst(cell)), context, &state->with_keys->tts_isnull[k]);
+            state->with_keys->tts_values[k] = ExecEvalExprSwitchContext(static_cast<ExprState*>(lfirst(cell)), context,
+                                                                        &state->with_keys->tts_isnull[k]);
             ++k;
         }
         ExecStoreVirtualTuple(state->with_keys);
@@ -247,8 +247,8 @@ Path* zone_checked_order_path(RelOptInfo* rel, Path* ordered, List* pathkeys, co
     path->flags = CUSTOMPATH_SUPPORT_PROJECTION;
     path->custom_paths = list_of(ordered);
     // The keys first (they become custom_exprs), then the fields of PrivateField.
-    path->custom_private = lappend(lappend(lappend(lappend(list_of(exprs), zone_buckets), operators), collations),
-                                   nulls_first);
+    path->custom_private =
+        lappend(lappend(lappend(lappend(list_of(exprs), zone_buckets), operators), collations), nulls_first);
     path->methods = &path_methods;
     return &path->path;
 }
