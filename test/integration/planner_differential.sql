@@ -378,8 +378,11 @@ END
 $$;
 
 -- The result of sql (with the prepared statement's parameters, if any), as text: rows in
--- output order ('ordered'), or sorted ('set'); an error is its SQLSTATE. And its plan.
-CREATE FUNCTION pd_result(sql text, compare text, types text, params text, OUT result text, OUT plan text)
+-- output order ('ordered'), or sorted ('set'); an error is its SQLSTATE. And its plan. In
+-- time zone zone_a where one is given; a prepared statement then runs once there (its generic
+-- plan made there) and is executed, measured, in zone_b.
+CREATE FUNCTION pd_result(sql text, compare text, types text, params text, zone_a text DEFAULT NULL,
+                          zone_b text DEFAULT NULL, OUT result text, OUT plan text)
 LANGUAGE plpgsql AS $$
 DECLARE
     row record;
@@ -389,11 +392,18 @@ BEGIN
     IF compare = 'set' THEN
         run := 'SELECT count(*) || E''\n'' || coalesce(string_agg(x::text, E''\n'' ORDER BY x::text), '''') FROM (' || sql || ') x';
     END IF;
+    IF zone_a IS NOT NULL THEN
+        PERFORM set_config('TimeZone', zone_a, true);
+    END IF;
     BEGIN
         IF types IS NOT NULL THEN
             EXECUTE 'DEALLOCATE ALL';
-            EXECUTE format('PREPARE pd_p(%s) AS %s', types, run);
-            run := format('EXECUTE pd_p(%s)', params);
+            EXECUTE format('PREPARE pd_p%s AS %s', CASE WHEN types <> '' THEN '(' || types || ')' END, run);
+            run := format('EXECUTE pd_p%s', CASE WHEN params <> '' THEN '(' || params || ')' END);
+            IF zone_b IS NOT NULL THEN
+                EXECUTE run;
+                PERFORM set_config('TimeZone', zone_b, true);
+            END IF;
         END IF;
         FOR row IN EXECUTE run LOOP
             result := result || row::text || E'\n';
@@ -409,6 +419,19 @@ BEGIN
     EXCEPTION WHEN OTHERS THEN
         plan := 'ERROR ' || SQLSTATE;
     END;
+END
+$$;
+
+-- Logs query q and its two runs; a difference of their results is a failure.
+CREATE FUNCTION pd_record(q int, source text, shape text, form text, prepared text, feature_seen boolean, sql text,
+                          params text, settings text, on_result text, on_plan text, off_result text, off_plan text)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO pd_log VALUES (q, source, shape, form, prepared, on_plan IS DISTINCT FROM off_plan, feature_seen,
+                               on_result = off_result, CASE WHEN on_result LIKE 'ERROR%' THEN on_result END, sql);
+    IF on_result IS DISTINCT FROM off_result THEN
+        INSERT INTO pd_failures VALUES (q, sql, params, settings, on_result, off_result);
+    END IF;
 END
 $$;
 
@@ -474,13 +497,9 @@ BEGIN
                                        'plan_cache_mode'] LOOP
             PERFORM set_config(setting, NULL, true);
         END LOOP;
-        INSERT INTO pd_log VALUES (q, s.name, shp.shape, c.form, prepared, on_run.plan IS DISTINCT FROM off_run.plan,
-                                   on_run.plan ~ 'uuid_time_window|uuid_time_m(in|ax)_key|<@|Index Cond: \(+[a-z_]*\.?(id|ref) [<>]=',
-                                   on_run.result = off_run.result,
-                                   CASE WHEN on_run.result LIKE 'ERROR%' THEN on_run.result END, shp.sql);
-        IF on_run.result IS DISTINCT FROM off_run.result THEN
-            INSERT INTO pd_failures VALUES (q, shp.sql, params, settings, on_run.result, off_run.result);
-        END IF;
+        PERFORM pd_record(q, s.name, shp.shape, c.form, prepared,
+                          on_run.plan ~ 'uuid_time_window|uuid_time_m(in|ax)_key|<@|Index Cond: \(+[a-z_]*\.?(id|ref) [<>]=',
+                          shp.sql, params, settings, on_run.result, on_run.plan, off_run.result, off_run.plan);
     END LOOP;
 END
 $$;

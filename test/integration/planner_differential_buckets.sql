@@ -1,7 +1,7 @@
 -- Time buckets for planner_differential.sh, after planner_differential.sql (its pd_key,
--- pd_ms, pd_pick, pd_log and pd_failures): random GROUP BY, ORDER BY and DISTINCT ON a bucket
--- of a key's time (date_trunc() with every unit, with and without a zone, date_bin() with
--- strides and origins, ::date, AT TIME ZONE, ::timestamp), each run with
+-- pd_ms, pd_pick, pd_result and pd_record): random GROUP BY, ORDER BY and
+-- DISTINCT ON a bucket of a key's time (date_trunc() with every unit, with and without a
+-- zone, date_bin() with strides and origins, ::date, AT TIME ZONE, ::timestamp), each run with
 -- uuidx.time_predicates on and off in a time zone drawn per query, and a quarter of them
 -- prepared in one zone and executed in another (a generic plan), so that a plan made where a
 -- bucket keeps key order runs where it does not.
@@ -134,44 +134,6 @@ BEGIN
 END
 $$;
 
--- The result of sql in time zone zone_a, or, where prepared, PREPAREd (a generic plan) in
--- zone_a and executed in zone_b; an error is its SQLSTATE. And its plan where it ran.
-CREATE FUNCTION pd_bucket_result(sql text, compare text, prepared boolean, zone_a text, zone_b text,
-                                 OUT result text, OUT plan text) LANGUAGE plpgsql AS $$
-DECLARE
-    row record;
-    run text := sql;
-BEGIN
-    result := '';
-    IF compare = 'set' THEN
-        run := 'SELECT count(*) || E''\n'' || coalesce(string_agg(x::text, E''\n'' ORDER BY x::text), '''') FROM (' || sql || ') x';
-    END IF;
-    PERFORM set_config('TimeZone', zone_a, true);
-    BEGIN
-        IF prepared THEN
-            EXECUTE 'DEALLOCATE ALL';
-            EXECUTE format('PREPARE pd_b AS %s', run);
-            EXECUTE 'EXECUTE pd_b';  -- the generic plan is made here, in zone_a
-            PERFORM set_config('TimeZone', zone_b, true);
-            run := 'EXECUTE pd_b';
-        END IF;
-        FOR row IN EXECUTE run LOOP
-            result := result || row::text || E'\n';
-        END LOOP;
-    EXCEPTION WHEN OTHERS THEN
-        result := 'ERROR ' || SQLSTATE;
-    END;
-    plan := '';
-    BEGIN
-        FOR row IN EXECUTE 'EXPLAIN (COSTS OFF) ' || run LOOP
-            plan := plan || row::text || E'\n';
-        END LOOP;
-    EXCEPTION WHEN OTHERS THEN
-        plan := 'ERROR ' || SQLSTATE;
-    END;
-END
-$$;
-
 -- Runs bucket queries first .. first + n - 1, logged in pd_log (source, shape, form).
 CREATE FUNCTION pd_bucket_run(first int, n int) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
@@ -203,20 +165,16 @@ BEGIN
         END LOOP;
         IF prepared THEN PERFORM set_config('plan_cache_mode', 'force_generic_plan', true); END IF;
         PERFORM set_config('uuidx.time_predicates', 'on', true);
-        on_run := pd_bucket_result(shp.sql, shp.compare, prepared, zone_a, zone_b);
+        on_run := pd_result(shp.sql, shp.compare, CASE WHEN prepared THEN '' END, '', zone_a, zone_b);
         PERFORM set_config('uuidx.time_predicates', 'off', true);
-        off_run := pd_bucket_result(shp.sql, shp.compare, prepared, zone_a, zone_b);
+        off_run := pd_result(shp.sql, shp.compare, CASE WHEN prepared THEN '' END, '', zone_a, zone_b);
         PERFORM set_config('uuidx.time_predicates', 'on', true);
         FOREACH setting IN ARRAY ARRAY['enable_sort', 'enable_hashagg', 'enable_seqscan', 'plan_cache_mode', 'TimeZone'] LOOP
             PERFORM set_config(setting, NULL, true);
         END LOOP;
-        INSERT INTO pd_log VALUES (q, s.name, shp.shape, b.form, CASE WHEN prepared THEN 'zone changed' END,
-                                   on_run.plan IS DISTINCT FROM off_run.plan, on_run.plan !~ '\mSort\M' AND off_run.plan ~ '\mSort\M',
-                                   on_run.result = off_run.result,
-                                   CASE WHEN on_run.result LIKE 'ERROR%' THEN on_run.result END, shp.sql);
-        IF on_run.result IS DISTINCT FROM off_run.result THEN
-            INSERT INTO pd_failures VALUES (q, shp.sql, NULL, settings, on_run.result, off_run.result);
-        END IF;
+        PERFORM pd_record(q, s.name, shp.shape, b.form, CASE WHEN prepared THEN 'zone changed' END,
+                          on_run.plan !~ '\mSort\M' AND off_run.plan ~ '\mSort\M', shp.sql, NULL, settings,
+                          on_run.result, on_run.plan, off_run.result, off_run.plan);
     END LOOP;
 END
 $$;
