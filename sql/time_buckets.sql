@@ -178,6 +178,24 @@ INSERT INTO tb_unchecked SELECT id, n FROM tb_keys;
 INSERT INTO tb_unchecked SELECT uuidv1(), 0 FROM generate_series(1, 50);
 ANALYZE tb_checked, tb_unchecked;
 SELECT * FROM pg_temp.ordered($$SELECT date_trunc('day', public.uuid_extract_timestamp(id)), count(*) FROM tb_checked GROUP BY 1 ORDER BY 1 DESC LIMIT 10$$);
+-- The time as a virtual column with NOT NULL on 18 and later (18's built-in
+-- uuid_extract_timestamp()); before 18, the same promise as a CHECK and a view's column.
+DO $$
+BEGIN
+    IF current_setting('server_version_num')::int >= 180000 THEN
+        EXECUTE 'CREATE TABLE tb_versioned (id uuid PRIMARY KEY CHECK (uuid_extract_version(id) = 7), n integer NOT NULL,
+                 created_at timestamptz GENERATED ALWAYS AS (uuid_extract_timestamp(id)) VIRTUAL NOT NULL)';
+    ELSE
+        EXECUTE 'CREATE TABLE tb_versioned_keys (id uuid PRIMARY KEY CHECK (uuid_extract_version(id) = 7),
+                 n integer NOT NULL, CHECK (uuid_extract_version(id) IS NOT NULL))';
+        EXECUTE 'CREATE VIEW tb_versioned AS SELECT id, n, public.uuid_extract_timestamp(id) AS created_at FROM tb_versioned_keys';
+    END IF;
+END $$;
+INSERT INTO tb_versioned (id, n) SELECT id, n FROM tb_keys;
+ANALYZE;
+SELECT * FROM pg_temp.ordered($$SELECT date_trunc('hour', created_at), count(*) FROM tb_versioned GROUP BY 1 ORDER BY 1 DESC LIMIT 24$$);
+SELECT * FROM pg_temp.ordered($$SELECT DISTINCT ON (date_bin('1 day', created_at, 'epoch')) created_at, id FROM tb_versioned
+                                ORDER BY date_bin('1 day', created_at, 'epoch') DESC, created_at DESC, id DESC LIMIT 7$$);
 SET enable_sort = off;
 SELECT sorts, index_scan, same_rows FROM pg_temp.ordered($$SELECT date_trunc('day', public.uuid_extract_timestamp(id)), count(*) FROM tb_unchecked GROUP BY 1 ORDER BY 1 LIMIT 10$$);
 -- Functions of the time that are not buckets uuidx knows, or a bucket whose arguments are not
