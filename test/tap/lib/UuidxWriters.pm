@@ -11,20 +11,21 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes ();
+use UuidxTap;
 use Exporter 'import';
 
 our @EXPORT = qw(new_writer start_writing write_at_once check_clock_behind check_rows_merged rows_of disorder_ms overlap_seconds check_disorder);
 
-# new_writer(NAME, PRELOAD, ENV...): a started server for logical replication, preloading
-# PRELOAD, its environment (LD_PRELOAD of libfaketime, say) extended with ENV.
+# new_writer(NAME, PRELOAD [, BEHIND]): a started server for logical replication, preloading
+# PRELOAD, its clock BEHIND seconds behind the real one (libfaketime) when given.
 sub new_writer {
-    my ($name, $preload, %env) = @_;
+    my ($name, $preload, $behind) = @_;
     my $node = PostgreSQL::Test::Cluster->new($name);
     $node->init(allows_streaming => 'logical');
     $node->append_conf('postgresql.conf', "shared_preload_libraries = '$preload'\nmax_worker_processes = 16\n"
         . "track_commit_timestamp = on\n");
-    local %ENV = (%ENV, %env);
-    $node->start;
+    if (defined $behind) { start_with_clock($node, offset => -$behind); }
+    else { $node->start; }
     return $node;
 }
 
