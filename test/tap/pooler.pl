@@ -109,15 +109,12 @@ foreach my $mode ('session', 'preloaded') {
 
     # Concurrent clients, each one connection to the pooler: single-statement transactions
     # numbered by the client.
-    my $script = "$PostgreSQL::Test::Utils::tmp_check/clients.sql";
-    unlink $script;
-    PostgreSQL::Test::Utils::append_to_file($script, "\\set seq :seq + 1\n"
-          . "INSERT INTO events (body, client, seq) VALUES ('client', :client_id, :seq);\n");
     my $clients_started = time;
-    ($out, $err) = ('', '');
-    IPC::Run::run([ 'pgbench', '-n', '-M', 'simple', '-c', $clients, '-j', 2, '-t', $transactions, '-D', 'seq=0',
-            '-f', $script, '-h', $pooler->{dir}, '-p', $pooler->{port}, 'app' ], '>', \$out, '2>', \$err);
-    is($? >> 8, 0, "[$mode] $clients clients ran $transactions transactions each through the pooler") or diag($err);
+    my ($clients_ran, $clients_err) = start_pgbench($node,
+        "\\set seq :seq + 1\nINSERT INTO events (body, client, seq) VALUES ('client', :client_id, :seq);\n",
+        [ '-M', 'simple', '-c', $clients, '-j', 2, '-t', $transactions, '-D', 'seq=0' ],
+        host => $pooler->{dir}, port => $pooler->{port}, db => 'app')->();
+    ok($clients_ran, "[$mode] $clients clients ran $transactions transactions each through the pooler") or diag($clients_err);
     my $clients_seconds = sprintf('%.1f', time - $clients_started);
 
     $is_true->("SELECT count(*) = $clients * $transactions AND count(DISTINCT (client, seq)) = count(*)

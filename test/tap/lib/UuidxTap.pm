@@ -20,11 +20,13 @@ use feature 'state';
 use Carp;
 use File::Basename qw(dirname);
 use File::Spec;
+use File::Temp ();
+use IPC::Run ();
 use PostgreSQL::Test::Utils ();
 use Exporter 'import';
 
 our @EXPORT = qw(readme_blocks with_addresses libfaketime libfaketime_missing start_with_clock clock_offset_command
-  set_clock_offset clock_offset_file is_true);
+  set_clock_offset clock_offset_file is_true start_pgbench);
 
 # Where Debian's and other distributions' libfaketime packages put the preload library.
 my @libfaketime_dirs = ('/usr/lib/*/faketime', '/usr/lib64/faketime', '/usr/lib/faketime', '/usr/local/lib/faketime');
@@ -133,6 +135,30 @@ sub clock_offset_file {
 sub is_true {
     my ($node, $sql, $description) = @_;
     Test::More::is($node->safe_psql('postgres', $sql), 't', $description);
+}
+
+# start_pgbench(NODE, SCRIPT, OPTIONS [, application_name => NAME] [, host => DIR,
+# port => PORT] [, db => DATABASE]): pgbench in the background, running SCRIPT (a pgbench
+# script's text) with OPTIONS (an array of pgbench's options: clients, duration, rate)
+# against NODE's database postgres, or another DATABASE, HOST and PORT (a pooler in front
+# of NODE), its sessions named NAME (PGAPPNAME). Each run writes SCRIPT to a file of its
+# own: every test file of a run shares tmp_check, and a pgbench that is starting must not
+# read a script that another run is rewriting. Returns a function that waits for pgbench
+# and returns whether it succeeded, and what it wrote to stderr.
+sub start_pgbench {
+    my ($node, $script, $options, %to) = @_;
+    my ($fh, $file) = File::Temp::tempfile('pgbench-XXXXXX', DIR => $PostgreSQL::Test::Utils::tmp_check,
+        SUFFIX => '.sql');
+    print $fh $script;
+    close $fh or croak "$file: $!";
+    my %env = defined $to{application_name} ? (PGAPPNAME => $to{application_name}) : ();
+    local @ENV{ keys %env } = values %env;
+    my ($out, $err) = ('', '');
+    my $run = IPC::Run::start(
+        [ 'pgbench', '-n', @$options, '-f', $file, '-h', $to{host} // $node->host, '-p', $to{port} // $node->port,
+          $to{db} // 'postgres' ],
+        '>', \$out, '2>', \$err);
+    return sub { my $succeeded = $run->finish; return ($succeeded, $err); };
 }
 
 1;

@@ -5,10 +5,7 @@ package UuidxWriters;
 
 use strict;
 use warnings;
-use feature 'state';
-use IPC::Run;
 use PostgreSQL::Test::Cluster;
-use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes ();
 use UuidxTap;
@@ -34,21 +31,9 @@ sub new_writer {
 # Returns what waits for them and reports whether they ran.
 sub start_writing {
     my ($node, $seconds) = @_;
-    # A name of its own, since every test file of a run shares tmp_check; written once per
-    # test file, before the first pgbench, since the pgbench already started read it.
-    my $script = "$PostgreSQL::Test::Utils::tmp_check/writers-insert-events.sql";
-    state $written = 0;
-    unless ($written++) {
-        open(my $fh, '>', $script) or die "$script: $!";
-        print $fh "INSERT INTO events DEFAULT VALUES;\n";
-        close $fh;
-    }
-    my ($out, $err) = ('', '');
-    my $h = IPC::Run::start(
-        [ 'pgbench', '-n', '-h', $node->host, '-p', $node->port, '-c', '3', '-j', '3', '-T', $seconds,
-          '-R', '150', '-f', $script, 'postgres' ],
-        '>', \$out, '2>', \$err);
-    return sub { ok($h->finish, $node->name . ': pgbench ran') or diag($err); };
+    my $wait = start_pgbench($node, "INSERT INTO events DEFAULT VALUES;\n",
+        [ '-c', '3', '-j', '3', '-T', $seconds, '-R', '150' ]);
+    return sub { my ($ran, $err) = $wait->(); ok($ran, $node->name . ': pgbench ran') or diag($err); };
 }
 
 # rows_of(NODE, WHERE): "count|md5" of the keys of NODE's events rows that satisfy WHERE.
