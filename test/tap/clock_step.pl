@@ -35,10 +35,7 @@ foreach my $mode ('session', 'preloaded') {
         SELECT pg_sleep($step_seconds + 0.5);
         CALL draw('caught up', 2000);
     });
-    my $is_true = sub {
-        my ($sql, $description) = @_;
-        is($node->safe_psql('postgres', $sql), 't', "[$mode] $description");
-    };
+    my $is_true = sub { is_true($node, $_[0], "[$mode] $_[1]") };
     $is_true->("SELECT (SELECT min(clock) FROM keys WHERE phase = 'stepped back')
                      < (SELECT max(clock) FROM keys WHERE phase = 'before') - interval '2 seconds'",
         "the server's clock really stepped back");

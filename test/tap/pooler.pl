@@ -99,10 +99,7 @@ foreach my $mode ('session', 'preloaded') {
                               ADD n bigserial, ADD clock timestamptz DEFAULT clock_timestamp()');
     my $pooler = start_pooler($node, $mode);
     push @poolers, $pooler;
-    my $is_true = sub {
-        my ($sql, $description) = @_;
-        is($node->safe_psql('app', $sql), 't', "[$mode] $description");
-    };
+    my $is_true = sub { is_true($node, $_[0], "[$mode] $_[1]", db => 'app') };
 
     my ($rc, $out, $err) = pooled_psql($pooler, $scope_sql);
     is($out, $preloaded ? 'server' : 'session', "[$mode] through the pooler, uuidx_order_scope() says the order a client gets");

@@ -130,11 +130,14 @@ sub clock_offset_file {
     return $file;
 }
 
-# is_true(NODE, SQL, DESCRIPTION): the tests' assertion on a server: SQL, run in its
-# database postgres, answers t.
+# is_true(NODE, SQL, DESCRIPTION [, db => DATABASE] [, role => ROLE]): the tests' assertion
+# on a server: SQL, run in DATABASE (postgres unless given) as ROLE (the node's superuser
+# unless given), answers t. An error fails the assertion and shows psql's message.
 sub is_true {
-    my ($node, $sql, $description) = @_;
-    Test::More::is($node->safe_psql('postgres', $sql), 't', $description);
+    my ($node, $sql, $description, %as) = @_;
+    my ($status, $out, $err) = $node->psql($as{db} // 'postgres', $sql,
+        extra_params => [ defined $as{role} ? ('-U', $as{role}) : () ]);
+    Test::More::is($out, 't', $description) or Test::More::diag($err);
 }
 
 # start_pgbench(NODE, SCRIPT, OPTIONS [, application_name => NAME] [, host => DIR,
