@@ -1,6 +1,7 @@
 # What the tests of writers merged into one server share (test/tap/logical_replication.pl,
-# pglogical.pl): servers to write on, clients writing concurrently, the rows a server holds,
-# and the disorder of the merged keys against the real time their rows were made.
+# pglogical.pl): docs/multi-server.md's logical replication recipe and its checks, servers
+# to write on, clients writing concurrently, the rows a server holds, and the disorder of
+# the merged keys against the real time their rows were made.
 package UuidxWriters;
 
 use strict;
@@ -11,7 +12,8 @@ use Time::HiRes ();
 use UuidxTap;
 use Exporter 'import';
 
-our @EXPORT = qw(new_writer start_writing write_at_once check_clock_behind check_rows_merged rows_of disorder_ms overlap_seconds check_disorder);
+our @EXPORT = qw(new_writer new_writers logical_replication_recipe start_writing write_at_once check_clock_behind
+  check_rows_merged check_recipe_checks rows_of disorder_ms overlap_seconds check_disorder);
 
 # new_writer(NAME, PRELOAD [, BEHIND]): a started server for logical replication, preloading
 # PRELOAD, its clock BEHIND seconds behind the real one (libfaketime) when given.
@@ -24,6 +26,34 @@ sub new_writer {
     if (defined $behind) { start_with_clock($node, offset => -$behind); }
     else { $node->start; }
     return $node;
+}
+
+# new_writers(PRELOAD, BEHIND, TABLE_SQL): the servers of a merge, each preloading PRELOAD
+# and holding the table TABLE_SQL makes: (MERGED, NAME => WRITER, ...), MERGED the server
+# the writers are merged into, then writer1, writer2 and writer3 by their names; writer3's
+# clock runs BEHIND seconds behind the others'.
+sub new_writers {
+    my ($preload, $behind, $table_sql) = @_;
+    my %writers = (writer1 => new_writer('writer1', $preload), writer2 => new_writer('writer2', $preload),
+        writer3 => new_writer('writer3', $preload, $behind));
+    my $merged = new_writer('merged', $preload);
+    $_->safe_psql('postgres', "SET client_min_messages = warning; $table_sql") foreach ($merged, values %writers);
+    return ($merged, %writers);
+}
+
+# logical_replication_recipe(): the guide's recipe of logical replication, by its parts:
+# table and publication (on writer1), subscriptions and checks (on merged), and peers, the
+# two-way subscription of each peer by its node's name.
+sub logical_replication_recipe {
+    my @blocks = readme_blocks('logical_replication');
+    my @writer_blocks = map { $_->[1] } grep { $_->[0] eq 'writer1' } @blocks;
+    my @merged_blocks = map { $_->[1] } grep { $_->[0] eq 'merged' } @blocks;
+    die 'docs/multi-server.md: expected the table and the publication on writer1, the subscriptions and the checks on merged'
+      unless @writer_blocks == 2 && @merged_blocks == 2;
+    my %recipe;
+    @recipe{qw(table publication subscriptions checks)} = (@writer_blocks, @merged_blocks);
+    $recipe{peers} = { map { $_->[0] => $_->[1] } grep { $_->[0] =~ /^peer/ } @blocks };
+    return %recipe;
 }
 
 # start_writing(NODE, SECONDS): three pgbench clients inserting a row a transaction into
@@ -106,6 +136,20 @@ sub check_rows_merged {
     ok($overlap > $behind + $slack, "the writers wrote at once for longer than "
         . $writers[-1]->name . "'s clock is behind ($overlap s)");
     return $written;
+}
+
+# check_recipe_checks(MERGED, CHECKS_SQL, WRITTEN): the guide's checks, as printed, on
+# MERGED, which WRITTEN rows were written to: every row merged, no duplicate key, every key
+# a v7, each session's keys in order. Returns the checks' answers (rows, keys, the number
+# of keys that are no v7, out of order, and of errors).
+sub check_recipe_checks {
+    my ($merged, $checks_sql, $written) = @_;
+    my ($rows, $keys, $not_v7, $out_of_order, $errors) = split /[|\n]/, $merged->safe_psql('postgres', $checks_sql);
+    is($rows, $written, 'rows merged = rows written');
+    is($keys, $rows, 'no duplicate keys among the merged rows');
+    is($not_v7, 0, 'every merged key is a v7 of the RFC 9562 variant');
+    is($out_of_order, 0, "each writer's sessions' keys keep the order they were made in");
+    return ($rows, $keys, $not_v7, $out_of_order, $errors);
 }
 
 # check_disorder(NODE, ENGINE, BEHIND, SLACK, WRITER...): the disorder of NODE's merged rows
