@@ -42,7 +42,7 @@ $(FUZZ_CORE_OBJS): build/fuzz/core/%.o: src/core/%.cpp $(wildcard src/core/*.hpp
 	@mkdir -p $(@D)
 	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -c -o $@ $<
 
-$(FUZZ_TARGETS): build/fuzz/%: test/fuzz/%.cpp $(FUZZ_CORE_OBJS) $(wildcard test/fuzz/*.hpp src/core/*.hpp)
+$(FUZZ_TARGETS): build/fuzz/%: test/fuzz/%.cpp $(FUZZ_CORE_OBJS) $(wildcard test/fuzz/*.hpp test/unit/*.hpp src/core/*.hpp)
 	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_CORE_OBJS) -lcrypto -lpthread
 
 .PHONY: fuzz-targets

@@ -17,7 +17,7 @@ source "$UUIDX_ROOT/test/lib/tally.sh"
 trap 'stop_cluster' EXIT
 
 ensure_dependencies && ensure_packages prove:perl /usr/share/perl5/IPC/Run.pm:libipc-run-perl \
-        /usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1:faketime /usr/sbin/pgbouncer:pgbouncer ||
+        faketime:faketime /usr/sbin/pgbouncer:pgbouncer ||
     { without_dependencies "every test of PostgreSQL $PG_MAJOR" $?; finish; exit 1; }
 ensure_peer_packages "$PG_MAJOR"  # a peer it could not fetch: the tests that need it skip (require_peer)
 log "PostgreSQL $("$PG_CONFIG" --version | sed 's/^PostgreSQL //'), $(g++ --version | head -1), $(clang++ --version 2>/dev/null | head -1)"

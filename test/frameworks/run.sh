@@ -42,14 +42,14 @@ case $NAME in
         skip_without /usr/lib/python3/dist-packages/django/__init__.py python3-django
         skip_without /usr/lib/python3/dist-packages/psycopg/__init__.py python3-psycopg
         fresh_database || exit 1
-        cd "$HERE/django" && python3 -B test_django.py
+        cd "$HERE/django" && PYTHONPATH="$HERE" python3 -B test_django.py
         ;;
     sqlalchemy)
         skip_without /usr/lib/python3/dist-packages/sqlalchemy/__init__.py python3-sqlalchemy
         skip_without /usr/lib/python3/dist-packages/alembic/__init__.py alembic
         skip_without /usr/lib/python3/dist-packages/psycopg/__init__.py python3-psycopg
         fresh_database || exit 1
-        cd "$HERE/sqlalchemy" && PYTHONPATH=. python3 -B test_sqlalchemy.py
+        cd "$HERE/sqlalchemy" && PYTHONPATH=".:$HERE" python3 -B test_sqlalchemy.py
         ;;
     rails)
         skip_without ruby ruby

@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "../unit/test_util.hpp"
 #include "digest.hpp"
 #include "deterministic.hpp"
 #include "properties.hpp"
@@ -36,19 +37,11 @@ constexpr KnownDigest kDigests[] = {
     {"sha3-256", Digest::sha3_256}, {"sha3-512", Digest::sha3_512},
 };
 
-// Only A-Z fold: the result must not depend on the locale or on bytes above 0x7F.
-std::string ascii_lower_case(std::string_view text) {
-    std::string lower(text);
-    for (char& c : lower)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return lower;
-}
-
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    const std::string lower = ascii_lower_case(text);
+    const std::string lower = uuidx_test::ascii_lower(text);
 
     const uuidx::Result<Uuid> name_space = uuidx::namespace_from_name(text);
     const KnownNamespace* expected_namespace = nullptr;

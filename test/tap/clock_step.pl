@@ -5,31 +5,23 @@
 # starts after the step continues the server's order.
 use strict;
 use warnings;
-use File::Spec;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use UuidxTap;
 
-my $libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
-plan skip_all => "libfaketime is not installed ($libfaketime)" unless -e $libfaketime;
+plan skip_all => libfaketime_missing() unless libfaketime();
 my $step_seconds = 3;
 
 foreach my $mode ('session', 'preloaded') {
     my $node = PostgreSQL::Test::Cluster->new("clock_$mode");
-    # Absolute: the server reads it from its data directory, psql writes it from here.
-    my $offset_file = File::Spec->rel2abs("$PostgreSQL::Test::Utils::tmp_check/clock-offset-$mode");
-    set_clock_offset($offset_file, 0);
+    my $offset_file = clock_offset_file("clock_step-$mode", 0);
     $node->init;
     $node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'\n") if $mode eq 'preloaded';
-    {
-        local $ENV{LD_PRELOAD} = $libfaketime;
-        local $ENV{FAKETIME_TIMESTAMP_FILE} = $offset_file;
-        local $ENV{FAKETIME_NO_CACHE} = '1';
-        $node->start;
-    }
+    start_with_clock($node, offset_file => $offset_file);
     # One session: keys before the step, during it (the clock behind the last key) and
     # after the clock has caught up; psql steps the clock between statements of the session.
+    my $step_back = clock_offset_command($offset_file, -$step_seconds);
     $node->safe_psql('postgres', qq{
         SET client_min_messages = warning;
         CREATE EXTENSION uuidx;
@@ -38,15 +30,12 @@ foreach my $mode ('session', 'preloaded') {
             INSERT INTO keys (phase, id, clock) SELECT phase, uuid_generate_v7(), clock_timestamp() FROM generate_series(1, n)
         \$\$;
         CALL draw('before', 2000);
-        \\! printf -- '-$step_seconds\\n' >$offset_file.new && chmod 644 $offset_file.new && mv $offset_file.new $offset_file
+        \\! $step_back
         CALL draw('stepped back', 2000);
         SELECT pg_sleep($step_seconds + 0.5);
         CALL draw('caught up', 2000);
     });
-    my $is_true = sub {
-        my ($sql, $description) = @_;
-        is($node->safe_psql('postgres', $sql), 't', "[$mode] $description");
-    };
+    my $is_true = sub { is_true($node, $_[0], "[$mode] $_[1]") };
     $is_true->("SELECT (SELECT min(clock) FROM keys WHERE phase = 'stepped back')
                      < (SELECT max(clock) FROM keys WHERE phase = 'before') - interval '2 seconds'",
         "the server's clock really stepped back");

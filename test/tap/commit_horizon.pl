@@ -36,8 +36,7 @@ my $smallest_v7 = '00000000-0000-7000-8000-000000000000';
 # --- consumers beside late, rolled-back and terminated writers -----------------------------
 # Each writer transaction inserts 1 to 5 rows (sometimes one more in a savepoint it rolls
 # back), waits 0 to 50 ms, and rolls back one time in twenty.
-my $script = "$PostgreSQL::Test::Utils::tmp_check/commit-horizon-writers.sql";
-append_to_file($script, <<'EOF');
+my $writer_script = <<'EOF';
 \set rows random(1, 5)
 \set delay random(0, 50)
 \set fate random(1, 20)
@@ -58,12 +57,7 @@ EOF
 
 sub start_writers {
     my ($seconds) = @_;
-    my ($out, $err) = ('', '');
-    local $ENV{PGAPPNAME} = 'writer';
-    return IPC::Run::start(
-        [ 'pgbench', '-n', '-c', '6', '-j', '2', '-T', $seconds, '-f', $script,
-          '-h', $node->host, '-p', $node->port, 'postgres' ],
-        '>', \$out, '2>', \$err);
+    return start_pgbench($node, $writer_script, [ '-c', '6', '-j', '2', '-T', $seconds ], application_name => 'writer');
 }
 
 # A consumer: a psql session of its own, its position, and every key it has read.
@@ -114,7 +108,7 @@ sub missed {
 
 my $horizon_consumer = new_consumer('horizon');
 my $naive_consumer = new_consumer('naive');
-my $writers = start_writers(12);
+my $wait_for_writers = start_writers(12);
 my $started = time;
 my $terminated = 0;
 while (time - $started < 12) {
@@ -127,7 +121,7 @@ while (time - $started < 12) {
     }
     usleep(5_000);
 }
-$writers->finish;
+$wait_for_writers->();
 # Drained: every writer has ended, so the horizon is above every key.
 1 while poll($horizon_consumer) > 0;
 1 while poll($naive_consumer) > 0;
@@ -192,19 +186,19 @@ $other->quit;
 # --- a crash: the consumer's position is kept, the floor is raised to it, nothing is missed --
 $horizon_consumer->{session}->quit;
 $naive_consumer->{session}->quit;
-$writers = start_writers(4);
+$wait_for_writers = start_writers(4);
 usleep(1_500_000);
 my $victim = query("SELECT pid FROM pg_stat_activity WHERE application_name = 'writer' LIMIT 1");
 ok($victim && kill('KILL', $victim), 'a writer killed: the server restarts after the crash');
-$writers->finish;
+$wait_for_writers->();
 ok($node->poll_query_until('postgres', 'SELECT true'), 'the server recovered from the crash');
 # The recipe after a restart (docs/consumers.md): the order raised to the furthest position.
 query("SELECT uuidx_raise_order_floor('$horizon_consumer->{last}')");
 $horizon_consumer->{session} = $node->background_psql('postgres');
-$writers = start_writers(3);
+$wait_for_writers = start_writers(3);
 $started = time;
 while (time - $started < 3) { poll($horizon_consumer); usleep(5_000); }
-$writers->finish;
+$wait_for_writers->();
 1 while poll($horizon_consumer) > 0;
 is(missed($horizon_consumer), 0, 'across the crash, the horizon consumer read every committed row');
 is($horizon_consumer->{twice}, 0, 'and none twice');

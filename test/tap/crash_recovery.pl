@@ -20,22 +20,15 @@ $node->safe_psql('postgres', q{
     CREATE TABLE keys (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), phase text NOT NULL);
 });
 
-my $script = "$PostgreSQL::Test::Utils::tmp_check/crash-recovery-insert.sql";  # every test file shares tmp_check
-append_to_file($script, "INSERT INTO keys (phase) VALUES (current_setting('application_name'));\n");
-
-# pgbench with four clients, as `phase` (its application_name), for `seconds`.
-sub pgbench_start {
+# Four clients inserting as `phase` (their application_name) for `seconds`.
+sub start_inserting {
     my ($phase, $seconds) = @_;
-    local $ENV{PGAPPNAME} = $phase;
-    my ($out, $err) = ('', '');
-    return IPC::Run::start(
-        [ 'pgbench', '-n', '-c', '4', '-j', '4', '-T', $seconds, '-f', $script,
-          '-h', $node->host, '-p', $node->port, 'postgres' ],
-        '>', \$out, '2>', \$err);
+    return start_pgbench($node, "INSERT INTO keys (phase) VALUES (current_setting('application_name'));\n",
+        [ '-c', '4', '-j', '4', '-T', $seconds ], application_name => $phase);
 }
 
 # Four clients insert for a few seconds; one of their backends is killed meanwhile.
-my $before = pgbench_start('before', 6);
+my $wait_for_before = start_inserting('before', 6);
 $node->poll_query_until('postgres',
     "SELECT count(*) > 0 FROM pg_stat_activity WHERE application_name = 'before' AND state IS NOT NULL")
   or die 'no pgbench backend to kill';
@@ -43,14 +36,13 @@ sleep 1;
 my $victim = $node->safe_psql('postgres',
     "SELECT pid FROM pg_stat_activity WHERE application_name = 'before' AND state IS NOT NULL LIMIT 1");
 ok(kill('KILL', $victim), "killed backend $victim");
-$before->finish;    # every client loses its connection in the crash restart
+$wait_for_before->();    # every client loses its connection in the crash restart
 
 # The server restarts by itself.
 ok($node->poll_query_until('postgres', 'SELECT true'), 'the server recovered from the crash');
 like(slurp_file($node->logfile), qr/terminated by signal 9/, 'the crash is in the server log');
 
-my $after = pgbench_start('after', 2);
-$after->finish;
+start_inserting('after', 2)->();
 
 is_true($node, "SELECT count(*) FILTER (WHERE phase = 'before') > 100 AND count(*) FILTER (WHERE phase = 'after') > 100 FROM keys",
     'keys were inserted before and after the crash');

@@ -10,14 +10,12 @@
 #     floor far ahead of the clock warns.
 use strict;
 use warnings;
-use File::Spec;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use UuidxTap;
 
-my $libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
-plan skip_all => "libfaketime is not installed ($libfaketime)" unless -e $libfaketime;
+plan skip_all => libfaketime_missing() unless libfaketime();
 my $behind_seconds = 30;
 my $old_keys = 5000;
 
@@ -26,26 +24,11 @@ die "docs/multi-server.md's Failover recipe: expected two blocks on the standby 
   unless @recipe == 2 && !grep { $_->[0] ne 'standby' } @recipe;
 my ($promote, $raise_floor) = map { $_->[1] } @recipe;
 
-sub start_with_clock {
-    my ($node, $offset_file) = @_;
-    local $ENV{LD_PRELOAD} = $libfaketime;
-    local $ENV{FAKETIME_TIMESTAMP_FILE} = $offset_file;
-    local $ENV{FAKETIME_NO_CACHE} = '1';
-    $node->start;
-}
-
-sub clock_file {
-    my ($name, $seconds) = @_;
-    my $file = File::Spec->rel2abs("$PostgreSQL::Test::Utils::tmp_check/clock-offset-$name");
-    set_clock_offset($file, $seconds);
-    return $file;
-}
-
 # The primary, its table and its keys; the standbys from its backup, streaming.
 my $primary = PostgreSQL::Test::Cluster->new('primary');
 $primary->init(allows_streaming => 1);
 $primary->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'\n");
-start_with_clock($primary, clock_file('primary', 0));
+start_with_clock($primary, offset_file => clock_offset_file('failover-primary', 0));
 $primary->safe_psql('postgres', q{
     CREATE EXTENSION uuidx;
     CREATE TABLE orders (seq bigserial, id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), total numeric, made_on text);
@@ -56,8 +39,8 @@ my %clock = (agreeing => 0, behind => -$behind_seconds);
 foreach my $name ('agreeing', 'behind') {
     my $node = PostgreSQL::Test::Cluster->new("standby_$name");
     $node->init_from_backup($primary, 'base', has_streaming => 1);
-    $clock{"file_$name"} = clock_file("standby_$name", $clock{$name});
-    start_with_clock($node, $clock{"file_$name"});
+    $clock{"file_$name"} = clock_offset_file("failover-standby_$name", $clock{$name});
+    start_with_clock($node, offset_file => $clock{"file_$name"});
     $standby{$name} = $node;
 }
 
@@ -154,7 +137,7 @@ my $after_every_old_key = sub {
 
     # A restart forgets the floor while the clock is still behind: the recipe runs again.
     $node->stop;
-    start_with_clock($node, $clock{file_behind});
+    start_with_clock($node, offset_file => $clock{file_behind});
     new_keys($node, 'after a restart', 1);
     is($node->safe_psql('postgres', $after_every_old_key->('after a restart')),
         'f', '[behind] after a restart the floor is gone: a new key sorts before the old ones again');

@@ -13,8 +13,7 @@ use Time::HiRes qw(time);
 use UuidxTap;
 use UuidxWriters;
 
-my $libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
-plan skip_all => "libfaketime is not installed ($libfaketime)" unless -e $libfaketime;
+plan skip_all => libfaketime_missing() unless libfaketime();
 
 # writer3's clock runs this many seconds behind the others'; the writers insert for longer
 # than that, so that rows made that far apart in real time both exist.
@@ -25,14 +24,7 @@ my $write_seconds = 4;
 my $slack = 0.25;
 my $started = time;
 
-my @blocks = readme_blocks('logical_replication');
-my @writer_blocks = map { $_->[1] } grep { $_->[0] eq 'writer1' } @blocks;
-my @merged_blocks = map { $_->[1] } grep { $_->[0] eq 'merged' } @blocks;
-my %peer_block = map { $_->[0] => $_->[1] } grep { $_->[0] =~ /^peer/ } @blocks;
-die 'docs/multi-server.md: expected the table and the publication on writer1, the subscriptions and the checks on merged'
-  unless @writer_blocks == 2 && @merged_blocks == 2;
-my ($table_sql, $publication_sql) = @writer_blocks;
-my ($subscriptions_sql, $checks_sql) = @merged_blocks;
+my %recipe = logical_replication_recipe();
 
 # Failed applies and syncs and, from 18, conflicts counted on NODE's subscriptions, and any conflict or
 # duplicate key its server log reports.
@@ -51,16 +43,9 @@ sub check_no_conflicts {
 }
 
 # --- three writers merged into one subscriber -------------------------------------------
-my %writers;
-$writers{writer1} = new_writer('writer1', 'uuidx');
-$writers{writer2} = new_writer('writer2', 'uuidx');
-$writers{writer3} = new_writer('writer3', 'uuidx', LD_PRELOAD => $libfaketime, FAKETIME => "-$behind");
-my $merged = new_writer('merged', 'uuidx');
-foreach my $name (sort keys %writers) {
-    $writers{$name}->safe_psql('postgres', "SET client_min_messages = warning; $table_sql $publication_sql");
-}
-$merged->safe_psql('postgres', "SET client_min_messages = warning; $table_sql");
-$merged->safe_psql('postgres', with_addresses($subscriptions_sql, %writers));
+my ($merged, %writers) = new_writers('uuidx', $behind, $recipe{table});
+$writers{$_}->safe_psql('postgres', "SET client_min_messages = warning; $recipe{publication}") foreach sort keys %writers;
+$merged->safe_psql('postgres', with_addresses($recipe{subscriptions}, %writers));
 $merged->wait_for_subscription_sync;
 
 check_clock_behind($writers{writer1}, $writers{writer3}, $behind, $slack);
@@ -70,12 +55,7 @@ $writers{$_}->wait_for_catchup("from_$_") foreach sort keys %writers;
 
 my $written = check_rows_merged($merged, $behind, $slack, map { $writers{$_} } sort keys %writers);
 
-# The guide's checks, as printed.
-my ($rows, $keys, $not_v7, $out_of_order, $errors) = split /[|\n]/, $merged->safe_psql('postgres', $checks_sql);
-is($rows, $written, 'rows merged = rows written');
-is($keys, $rows, 'no duplicate keys among the merged rows');
-is($not_v7, 0, 'every merged key is a v7 of the RFC 9562 variant');
-is($out_of_order, 0, "each writer's sessions' keys keep the order they were made in");
+my ($rows, $keys, undef, undef, $errors) = check_recipe_checks($merged, $recipe{checks}, $written);
 is($errors, 0, 'no subscription failed to apply');
 check_no_conflicts($merged);
 
@@ -92,9 +72,9 @@ SKIP: {
     skip 'origin = none needs PostgreSQL 16', 11 if $merged->pg_version < 16;
     my %peers = (peer1 => new_writer('peer1', 'uuidx'), peer2 => new_writer('peer2', 'uuidx'));
     foreach my $name (sort keys %peers) {
-        $peers{$name}->safe_psql('postgres', "SET client_min_messages = warning; $table_sql $publication_sql");
+        $peers{$name}->safe_psql('postgres', "SET client_min_messages = warning; $recipe{table} $recipe{publication}");
     }
-    $peers{$_}->safe_psql('postgres', with_addresses($peer_block{$_}, %peers)) foreach sort keys %peers;
+    $peers{$_}->safe_psql('postgres', with_addresses($recipe{peers}{$_}, %peers)) foreach sort keys %peers;
     $peers{$_}->wait_for_subscription_sync foreach sort keys %peers;
     my @done = map { start_writing($peers{$_}, 2) } sort keys %peers;
     $_->() foreach @done;
@@ -106,7 +86,7 @@ SKIP: {
     my ($count1) = split /\|/, rows_of($peers{peer1}, 'true');
     is($count1, $own1 + $own2, "each holds the union: its rows and the other's, each once ($own1 + $own2)");
     foreach my $name (sort keys %peers) {
-        my ($r, $k, $bad, $disorder, $errs) = split /[|\n]/, $peers{$name}->safe_psql('postgres', $checks_sql);
+        my ($r, $k, $bad, $disorder, $errs) = split /[|\n]/, $peers{$name}->safe_psql('postgres', $recipe{checks});
         is("$k $bad $disorder", "$r 0 0", "$name: no duplicate, every key a v7, sessions in order");
         check_no_conflicts($peers{$name});
     }

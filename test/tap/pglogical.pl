@@ -12,8 +12,7 @@ use Time::HiRes qw(time);
 use UuidxTap;
 use UuidxWriters;
 
-my $libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
-plan skip_all => "libfaketime is not installed ($libfaketime)" unless -e $libfaketime;
+plan skip_all => libfaketime_missing() unless libfaketime();
 my $pkglibdir = `pg_config --pkglibdir`;
 chomp $pkglibdir;
 plan skip_all => "pglogical is not installed for this server ($pkglibdir/pglogical.so)"
@@ -26,20 +25,14 @@ my $started = time;
 
 # The table and the checks are the logical replication recipe's; the nodes and the
 # subscriptions are pglogical's.
-my @lr = readme_blocks('logical_replication');
-my ($table_sql) = map { $_->[1] } grep { $_->[0] eq 'writer1' } @lr;
-my $checks_sql = (map { $_->[1] } grep { $_->[0] eq 'merged' } @lr)[1];
+my %recipe = logical_replication_recipe();
 my @blocks = readme_blocks('pglogical');
 my %node_sql = map { $_->[0] => $_->[1] } grep { $_->[0] =~ /^writer/ } @blocks;
 my ($subscriptions_sql, $status_sql) = map { $_->[1] } grep { $_->[0] eq 'merged' } @blocks;
 die 'docs/multi-server.md: expected pglogical blocks on writer1-3 and two on merged'
   unless keys %node_sql == 3 && defined $status_sql;
 
-my %writers;
-$writers{writer1} = new_writer('writer1', 'pglogical, uuidx');
-$writers{writer2} = new_writer('writer2', 'pglogical, uuidx');
-$writers{writer3} = new_writer('writer3', 'pglogical, uuidx', LD_PRELOAD => $libfaketime, FAKETIME => "-$behind");
-my $merged = new_writer('merged', 'pglogical, uuidx');
+my ($merged, %writers) = new_writers('pglogical, uuidx', $behind, $recipe{table});
 my %all = (%writers, merged => $merged);
 # Recent minor releases let a replication connection use only the output plugins listed in
 # output_plugin_libraries: the providers list pglogical's.
@@ -48,11 +41,7 @@ foreach my $node (values %writers) {
     $node->append_conf('postgresql.conf', "output_plugin_libraries = 'pgoutput, test_decoding, pglogical_output'\n");
     $node->reload;
 }
-foreach my $name (sort keys %writers) {
-    $writers{$name}->safe_psql('postgres', "SET client_min_messages = warning; $table_sql");
-    $writers{$name}->safe_psql('postgres', with_addresses($node_sql{$name}, %all));
-}
-$merged->safe_psql('postgres', "SET client_min_messages = warning; $table_sql");
+$writers{$_}->safe_psql('postgres', with_addresses($node_sql{$_}, %all)) foreach sort keys %writers;
 $merged->safe_psql('postgres', with_addresses($subscriptions_sql, %all));
 $merged->safe_psql('postgres', "SET statement_timeout = '60s'; SELECT pglogical.wait_for_subscription_sync_complete('from_$_')") foreach sort keys %writers;
 
@@ -64,11 +53,7 @@ $writers{$_}->safe_psql('postgres', "SET statement_timeout = '60s'; SELECT pglog
 
 my $written = check_rows_merged($merged, $behind, $slack, map { $writers{$_} } sort keys %writers);
 
-my ($rows, $keys, $not_v7, $out_of_order) = split /[|\n]/, $merged->safe_psql('postgres', $checks_sql);
-is($rows, $written, 'rows merged = rows written');
-is($keys, $rows, 'no duplicate keys among the merged rows');
-is($not_v7, 0, 'every merged key is a v7 of the RFC 9562 variant');
-is($out_of_order, 0, "each writer's sessions' keys keep the order they were made in");
+my ($rows, $keys) = check_recipe_checks($merged, $recipe{checks}, $written);
 is($merged->safe_psql('postgres', $status_sql),
     join("\n", map { "from_$_|replicating" } sort keys %writers), 'every subscription is replicating');
 my $log = slurp_file($merged->logfile);

@@ -14,7 +14,6 @@
 #   no change when preloaded.
 use strict;
 use warnings;
-use File::Spec;
 use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
@@ -24,7 +23,6 @@ use UuidxTap;
 
 my $pgbouncer = '/usr/sbin/pgbouncer';
 plan skip_all => "pgbouncer is not installed ($pgbouncer)" unless -x $pgbouncer;
-my $libfaketime = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
 
 my @sql = readme_blocks('pooler');
 my @ini = readme_blocks('pooler', 'ini');
@@ -39,12 +37,6 @@ die 'docs/multi-server.md: the pgbouncer.ini excerpt must set default_pool_size'
 my ($clients, $transactions) = (6, 3000);
 my $step_seconds = 2;
 my $user = getpwuid($<);
-
-# The offset libfaketime reads on every clock read, replaced in one rename.
-sub clock_offset_command {
-    my ($file, $seconds) = @_;
-    return sprintf("printf -- '%+d\\n' >%s.new && chmod 644 %s.new && mv %s.new %s", $seconds, ($file) x 4);
-}
 
 # pgbouncer in front of NODE's database app: the guide's excerpt with NODE's address, and
 # what a test adds: a socket in the node's socket directory and no TCP listener, trust, and
@@ -93,17 +85,13 @@ foreach my $mode ('session', 'preloaded') {
     my $preloaded = $mode eq 'preloaded';
     my $started = time;
     my $node = PostgreSQL::Test::Cluster->new("pooler_$mode");
-    my $offset_file = File::Spec->rel2abs("$PostgreSQL::Test::Utils::tmp_check/pooler-clock-offset-$mode");
-    PostgreSQL::Test::Utils::append_to_file($offset_file, "+0\n");
+    my $offset_file = clock_offset_file("pooler-$mode", 0);
     $node->init;
     $node->append_conf('postgresql.conf', "log_statement = none\n");
     $node->append_conf('postgresql.conf', "shared_preload_libraries = 'uuidx'\n") if $preloaded;
-    {
-        local $ENV{LD_PRELOAD} = -e $libfaketime ? $libfaketime : $ENV{LD_PRELOAD};
-        local $ENV{FAKETIME_TIMESTAMP_FILE} = $offset_file;
-        local $ENV{FAKETIME_NO_CACHE} = '1';
-        $node->start;
-    }
+    # Without libfaketime, only the clock's step is skipped.
+    if (libfaketime()) { start_with_clock($node, offset_file => $offset_file); }
+    else { $node->start; }
     $node->safe_psql('postgres', 'CREATE DATABASE app');
     $node->safe_psql('app', "SET client_min_messages = warning;\n$table_sql");
     # What the test records beside each key: who made it, in which order, in which backend.
@@ -111,25 +99,19 @@ foreach my $mode ('session', 'preloaded') {
                               ADD n bigserial, ADD clock timestamptz DEFAULT clock_timestamp()');
     my $pooler = start_pooler($node, $mode);
     push @poolers, $pooler;
-    my $is_true = sub {
-        my ($sql, $description) = @_;
-        is($node->safe_psql('app', $sql), 't', "[$mode] $description");
-    };
+    my $is_true = sub { is_true($node, $_[0], "[$mode] $_[1]", db => 'app') };
 
     my ($rc, $out, $err) = pooled_psql($pooler, $scope_sql);
     is($out, $preloaded ? 'server' : 'session', "[$mode] through the pooler, uuidx_order_scope() says the order a client gets");
 
     # Concurrent clients, each one connection to the pooler: single-statement transactions
     # numbered by the client.
-    my $script = "$PostgreSQL::Test::Utils::tmp_check/clients.sql";
-    unlink $script;
-    PostgreSQL::Test::Utils::append_to_file($script, "\\set seq :seq + 1\n"
-          . "INSERT INTO events (body, client, seq) VALUES ('client', :client_id, :seq);\n");
     my $clients_started = time;
-    ($out, $err) = ('', '');
-    IPC::Run::run([ 'pgbench', '-n', '-M', 'simple', '-c', $clients, '-j', 2, '-t', $transactions, '-D', 'seq=0',
-            '-f', $script, '-h', $pooler->{dir}, '-p', $pooler->{port}, 'app' ], '>', \$out, '2>', \$err);
-    is($? >> 8, 0, "[$mode] $clients clients ran $transactions transactions each through the pooler") or diag($err);
+    my ($clients_ran, $clients_err) = start_pgbench($node,
+        "\\set seq :seq + 1\nINSERT INTO events (body, client, seq) VALUES ('client', :client_id, :seq);\n",
+        [ '-M', 'simple', '-c', $clients, '-j', 2, '-t', $transactions, '-D', 'seq=0' ],
+        host => $pooler->{dir}, port => $pooler->{port}, db => 'app')->();
+    ok($clients_ran, "[$mode] $clients clients ran $transactions transactions each through the pooler") or diag($clients_err);
     my $clients_seconds = sprintf('%.1f', time - $clients_started);
 
     $is_true->("SELECT count(*) = $clients * $transactions AND count(DISTINCT (client, seq)) = count(*)
@@ -162,7 +144,7 @@ foreach my $mode ('session', 'preloaded') {
     }
 
   SKIP: {
-        skip "libfaketime is not installed ($libfaketime)", 3 unless -e $libfaketime;
+        skip libfaketime_missing(), 3 unless libfaketime();
         # One client: a transaction while the server's clock is ahead, then six after it has
         # stepped back; the pooler hands the client its backends in turn.
         my $client = $clients + 1;

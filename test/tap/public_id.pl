@@ -11,6 +11,7 @@ use warnings;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use UuidxTap;
 
 # A key, written as uuidv47 writes it; and the key of uuidv47's published vector (its C
 # reference's k0 = 0x0123456789abcdef, k1 = 0xfedcba9876543210, i.e. these 16 bytes).
@@ -48,13 +49,6 @@ sub fails_with {
     return $err;
 }
 
-sub is_true {
-    my ($node, $sql, $description, $role) = @_;
-    my @params = $role ? ('-U', $role) : ();
-    my ($status, $out, $err) = $node->psql($db, $sql, extra_params => \@params);
-    is($out, 't', $description) or diag($err);
-}
-
 # ---- preloaded ---------------------------------------------------------------------------
 my $node = new_server('preloaded', 1);
 fails_with($node, '22012', "SELECT 1 / 0 AS $logged_marker", 'a failing statement that names no key');
@@ -64,7 +58,7 @@ $node->safe_psql('postgres', "ALTER SYSTEM SET uuidx.public_id_key = '$published
 $node->restart;
 is_true($node, "SELECT uuid_v7_to_public('018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f') = '2463c780-7fca-4def-8c3f-7b1a2c4d5e6f'
                    AND uuid_public_to_v7('2463c780-7fca-4def-8c3f-7b1a2c4d5e6f') = '018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f'",
-    'the published uuidv47 vector, both ways');
+    'the published uuidv47 vector, both ways', db => $db);
 
 $node->safe_psql('postgres', "ALTER SYSTEM SET uuidx.public_id_key = '$key'");
 $node->restart;
@@ -88,13 +82,13 @@ is_true($node, "SELECT bool_and(uuid_public_to_v7(uuid_v7_to_public(id)) = id
                                 AND uuid_extract_variant(uuid_v7_to_public(id)) = 2
                                 AND uuid_v7_to_public(id) = uuid_v7_to_public(id)
                                 AND uuid_v7_to_public(id) <> id) FROM keys",
-    'round trips; public ids are version 4, RFC variant, deterministic, and differ from the key');
+    'round trips; public ids are version 4, RFC variant, deterministic, and differ from the key', db => $db);
 # Keys of one millisecond share their first 48 bits; their public ids do not.
 is_true($node, "SELECT count(DISTINCT left(uuid_v7_to_public(id)::text, 13)) = count(*)
                 FROM (SELECT uuid_generate_v7('2026-01-01 00:00:00+00') AS id FROM generate_series(1, 5000)) same_ms",
-    'keys of the same millisecond get public ids with different leading bits');
+    'keys of the same millisecond get public ids with different leading bits', db => $db);
 is_true($node, 'SELECT array_agg(id ORDER BY id) <> array_agg(id ORDER BY uuid_v7_to_public(id)) FROM keys',
-    'public ids do not sort like the keys');
+    'public ids do not sort like the keys', db => $db);
 fails_with($node, '22023', 'SELECT uuid_v7_to_public(public.uuidv4())', 'a v4 has no public id');
 fails_with($node, '22023', 'SELECT uuid_public_to_v7(uuid_generate_v7())', 'a v7 is no public id');
 
@@ -105,12 +99,12 @@ fails_with($node, '55P02', "SET uuidx.public_id_key = '$decoy'", 'SET');
 fails_with($node, '55P02', "ALTER ROLE uuidx_app SET uuidx.public_id_key = '$decoy'", 'ALTER ROLE ... SET');
 fails_with($node, '55P02', "ALTER DATABASE $db SET uuidx.public_id_key = '$decoy'", 'ALTER DATABASE ... SET');
 is_true($node, "SELECT count(*) = 0 FROM pg_settings WHERE name LIKE 'uuidx.public_id%'",
-    'pg_settings does not list the key settings to a role', 'uuidx_app');
+    'pg_settings does not list the key settings to a role', db => $db, role => 'uuidx_app');
 is_true($node, "SELECT count(*) = 0 FROM pg_settings WHERE name LIKE 'uuidx.public_id%'",
-    'pg_settings does not list them to a superuser');
+    'pg_settings does not list them to a superuser', db => $db);
 unlike($node->safe_psql($db, 'SHOW ALL'), qr/uuidx\.public_id/, 'SHOW ALL does not list them');
 is_true($node, "SELECT count(*) = 0 FROM pg_db_role_setting WHERE array_to_string(setconfig, ' ') LIKE '%public_id%'",
-    'no role or database setting holds a key');
+    'no role or database setting holds a key', db => $db);
 
 # The functions are the key holder's: granted, not public.
 fails_with($node, '42501', 'SELECT uuid_v7_to_public(uuid_generate_v7())', 'uuid_v7_to_public() without a grant',
@@ -119,7 +113,7 @@ fails_with($node, '42501', 'SELECT uuid_public_to_v7(public.uuidv4())', 'uuid_pu
     'uuidx_app');
 $node->safe_psql($db, 'GRANT EXECUTE ON FUNCTION uuid_v7_to_public(uuid), uuid_public_to_v7(uuid, bool) TO uuidx_app');
 is_true($node, 'SELECT uuid_public_to_v7(uuid_v7_to_public(id)) = id FROM (SELECT uuid_generate_v7() AS id) k',
-    'after GRANT EXECUTE the role uses both functions', 'uuidx_app');
+    'after GRANT EXECUTE the role uses both functions', db => $db, role => 'uuidx_app');
 
 # Rotation: the old key becomes the previous key; old public ids still resolve with it.
 $node->safe_psql($db, 'CREATE TABLE shown AS SELECT id, uuid_v7_to_public(id) AS public_id FROM keys LIMIT 1000');
@@ -129,7 +123,7 @@ $node->restart;
 is_true($node, 'SELECT bool_and(uuid_v7_to_public(id) <> public_id
                                 AND uuid_public_to_v7(public_id, previous_key => true) = id
                                 AND uuid_public_to_v7(uuid_v7_to_public(id)) = id) FROM shown',
-    'after a rotation, new public ids differ and old ones resolve with previous_key');
+    'after a rotation, new public ids differ and old ones resolve with previous_key', db => $db);
 
 # A malformed key (a typo of a real one: one digit short) is refused when set, in a message
 # and detail that show no part of it, and the key in use stays.
@@ -143,7 +137,7 @@ unlike($refusal, qr/$typo_head|secret/i, 'the refusal shows no part of the key')
 $node->restart;
 is_true($node, 'SELECT bool_and(uuid_public_to_v7(uuid_v7_to_public(id)) = id AND uuid_v7_to_public(id) <> public_id)
                 FROM shown',
-    'the key in use stays after a refused ALTER SYSTEM and a restart');
+    'the key in use stays after a refused ALTER SYSTEM and a restart', db => $db);
 # Written straight into postgresql.conf, a malformed key is refused by the reload (the
 # postmaster runs the check and lives on) and by the restart, where the server starts with
 # no key: the functions say it is not set.

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <string_view>
 
 #include "layout.hpp"
 #include "result.hpp"
@@ -58,6 +59,22 @@ inline std::string canonical(const uuidx::Uuid& u) {
     char text[37];
     uuidx::format_canonical(u, text);
     return text;
+}
+
+// Only A-Z and a-z change case: the result must not depend on the locale or on bytes above
+// 0x7F (the unit tests and the fuzz targets of text forms and names).
+inline std::string ascii_upper(std::string_view text) {
+    std::string upper(text);
+    for (char& c : upper)
+        if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    return upper;
+}
+
+inline std::string ascii_lower(std::string_view text) {
+    std::string lower(text);
+    for (char& c : lower)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return lower;
 }
 
 // The 64-bit tick count a v7 carries: unix_ts_ms (48 bits), then the 12 bits of rand_a,

@@ -2,7 +2,6 @@
 # the schema made by migration 0001, then the five properties of docs/frameworks.md.
 import io
 import os
-import sys
 import uuid
 from datetime import datetime, timedelta, timezone as tz
 
@@ -16,15 +15,8 @@ from django.db import connection  # noqa: E402
 from django.db.models.expressions import DatabaseDefault  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from checks import check, finish  # noqa: E402
 from shop.models import Order  # noqa: E402
-
-failures = 0
-
-
-def check(condition, name):
-    global failures
-    print(("ok: " if condition else "FAILED: ") + name)
-    failures += 0 if condition else 1
 
 
 def sql(query):
@@ -92,4 +84,4 @@ try:
 except ValidationError as error:
     check("is not a valid UUID" in str(error), "a malformed key in a filter is Django's ValidationError: " + str(error))
 
-sys.exit(1 if failures else 0)
+finish()

@@ -2,7 +2,6 @@
 # models.py, the schema made by the Alembic migration, then the five properties of
 # docs/frameworks.md.
 import os
-import sys
 import uuid
 from datetime import datetime, timedelta, timezone
 
@@ -17,15 +16,8 @@ from sqlalchemy import (Column, Computed, DateTime, MetaData, Numeric, Table, Uu
 from sqlalchemy.exc import DataError, StatementError
 from sqlalchemy.orm import Session
 
+from checks import check, finish
 from models import Base, Order
-
-failures = 0
-
-
-def check(condition, name):
-    global failures
-    print(("ok: " if condition else "FAILED: ") + name)
-    failures += 0 if condition else 1
 
 
 def explain(session, statement):
@@ -117,4 +109,4 @@ with Session(engine) as session:
         session.rollback()
         check(False, "a malformed key in a filter: SQLAlchemy refused it before PostgreSQL: %s" % error)
 
-sys.exit(1 if failures else 0)
+finish()

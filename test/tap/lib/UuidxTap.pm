@@ -16,12 +16,20 @@ package UuidxTap;
 
 use strict;
 use warnings;
+use feature 'state';
 use Carp;
 use File::Basename qw(dirname);
 use File::Spec;
+use File::Temp ();
+use IPC::Run ();
+use PostgreSQL::Test::Utils ();
 use Exporter 'import';
 
-our @EXPORT = qw(readme_blocks with_addresses set_clock_offset is_true);
+our @EXPORT = qw(readme_blocks with_addresses libfaketime libfaketime_missing start_with_clock clock_offset_command
+  set_clock_offset clock_offset_file is_true start_pgbench);
+
+# Where Debian's and other distributions' libfaketime packages put the preload library.
+my @libfaketime_dirs = ('/usr/lib/*/faketime', '/usr/lib64/faketime', '/usr/lib/faketime', '/usr/local/lib/faketime');
 
 my $readme = File::Spec->catfile(dirname(File::Spec->rel2abs(__FILE__)), '..', '..', '..', 'docs', 'multi-server.md');
 
@@ -65,24 +73,95 @@ sub with_addresses {
     return $sql;
 }
 
-# set_clock_offset(FILE, SECONDS): the offset from the real clock that libfaketime reads
-# from FILE (FAKETIME_TIMESTAMP_FILE, with FAKETIME_NO_CACHE=1: on every clock read),
-# replaced in one rename, so that a reader never sees a half-written file. FILE must be an
-# absolute path: the server reads it from its data directory.
-sub set_clock_offset {
-    my ($file, $seconds) = @_;
-    open(my $fh, '>', "$file.new") or croak "$file.new: $!";
-    printf $fh "%+d\n", $seconds;
-    close $fh;
-    chmod 0644, "$file.new";
-    rename("$file.new", $file) or croak "$file: $!";
+# libfaketime(): the path of libfaketime's preload library, or undef when it is not
+# installed. Debian's libfaketime puts it in its architecture's multiarch directory.
+sub libfaketime {
+    state $path = (grep { -e } map { glob "$_/libfaketime.so.1" } @libfaketime_dirs)[0];
+    return $path;
 }
 
-# is_true(NODE, SQL, DESCRIPTION): the tests' assertion on a server: SQL, run in its
-# database postgres, answers t.
+# libfaketime_missing(): why a test that needs libfaketime skips.
+sub libfaketime_missing {
+    return "libfaketime is not installed (no libfaketime.so.1 in @libfaketime_dirs)";
+}
+
+# start_with_clock(NODE, offset => SECONDS | offset_file => FILE): starts NODE under
+# libfaketime, its clock SECONDS off the real one for good, or off by the offset in FILE,
+# which libfaketime reads on every clock read (FAKETIME_NO_CACHE), so that the clock steps
+# under the running server when set_clock_offset (or clock_offset_command) rewrites it.
+sub start_with_clock {
+    my ($node, %clock) = @_;
+    my %env = (LD_PRELOAD => libfaketime() // croak(libfaketime_missing()));
+    if (exists $clock{offset_file}) {
+        @env{qw(FAKETIME_TIMESTAMP_FILE FAKETIME_NO_CACHE)} = ($clock{offset_file}, '1');
+    }
+    else {
+        $env{FAKETIME} = sprintf('%+d', $clock{offset} // croak('start_with_clock: offset or offset_file'));
+    }
+    local @ENV{ keys %env } = values %env;
+    $node->start;
+}
+
+# clock_offset_command(FILE, SECONDS): the shell command that writes the offset from the
+# real clock that libfaketime reads from FILE, replaced in one rename, so that a reader
+# never sees a half-written file. A test runs it from psql (\!) to step the clock between
+# the statements of one session. FILE must be an absolute path: the server reads it from
+# its data directory.
+sub clock_offset_command {
+    my ($file, $seconds) = @_;
+    my $quoted = "'" . ($file =~ s/'/'\\''/gr) . "'";
+    return sprintf("printf -- '%%+d\\n' %d >%s.new && chmod 644 %s.new && mv %s.new %s",
+        $seconds, ($quoted) x 4);
+}
+
+# set_clock_offset(FILE, SECONDS): clock_offset_command, run from here.
+sub set_clock_offset {
+    my ($file, $seconds) = @_;
+    system(clock_offset_command($file, $seconds)) == 0 or croak "$file: the offset could not be written";
+}
+
+# clock_offset_file(NAME, SECONDS): a new offset file for start_with_clock, holding
+# SECONDS, named NAME in tmp_check (which every test file of a run shares). Its path is
+# absolute: the server reads it from its data directory, psql writes it from here.
+sub clock_offset_file {
+    my ($name, $seconds) = @_;
+    my $file = File::Spec->rel2abs("$PostgreSQL::Test::Utils::tmp_check/clock-offset-$name");
+    set_clock_offset($file, $seconds);
+    return $file;
+}
+
+# is_true(NODE, SQL, DESCRIPTION [, db => DATABASE] [, role => ROLE]): the tests' assertion
+# on a server: SQL, run in DATABASE (postgres unless given) as ROLE (the node's superuser
+# unless given), answers t. An error fails the assertion and shows psql's message.
 sub is_true {
-    my ($node, $sql, $description) = @_;
-    Test::More::is($node->safe_psql('postgres', $sql), 't', $description);
+    my ($node, $sql, $description, %as) = @_;
+    my ($status, $out, $err) = $node->psql($as{db} // 'postgres', $sql,
+        extra_params => [ defined $as{role} ? ('-U', $as{role}) : () ]);
+    Test::More::is($out, 't', $description) or Test::More::diag($err);
+}
+
+# start_pgbench(NODE, SCRIPT, OPTIONS [, application_name => NAME] [, host => DIR,
+# port => PORT] [, db => DATABASE]): pgbench in the background, running SCRIPT (a pgbench
+# script's text) with OPTIONS (an array of pgbench's options: clients, duration, rate)
+# against NODE's database postgres, or another DATABASE, HOST and PORT (a pooler in front
+# of NODE), its sessions named NAME (PGAPPNAME). Each run writes SCRIPT to a file of its
+# own: every test file of a run shares tmp_check, and a pgbench that is starting must not
+# read a script that another run is rewriting. Returns a function that waits for pgbench
+# and returns whether it succeeded, and what it wrote to stderr.
+sub start_pgbench {
+    my ($node, $script, $options, %to) = @_;
+    my ($fh, $file) = File::Temp::tempfile('pgbench-XXXXXX', DIR => $PostgreSQL::Test::Utils::tmp_check,
+        SUFFIX => '.sql');
+    print $fh $script;
+    close $fh or croak "$file: $!";
+    my %env = defined $to{application_name} ? (PGAPPNAME => $to{application_name}) : ();
+    local @ENV{ keys %env } = values %env;
+    my ($out, $err) = ('', '');
+    my $run = IPC::Run::start(
+        [ 'pgbench', '-n', @$options, '-f', $file, '-h', $to{host} // $node->host, '-p', $to{port} // $node->port,
+          $to{db} // 'postgres' ],
+        '>', \$out, '2>', \$err);
+    return sub { my $succeeded = $run->finish; return ($succeeded, $err); };
 }
 
 1;

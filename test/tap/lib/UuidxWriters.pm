@@ -1,31 +1,59 @@
 # What the tests of writers merged into one server share (test/tap/logical_replication.pl,
-# pglogical.pl): servers to write on, clients writing concurrently, the rows a server holds,
-# and the disorder of the merged keys against the real time their rows were made.
+# pglogical.pl): docs/multi-server.md's logical replication recipe and its checks, servers
+# to write on, clients writing concurrently, the rows a server holds, and the disorder of
+# the merged keys against the real time their rows were made.
 package UuidxWriters;
 
 use strict;
 use warnings;
-use feature 'state';
-use IPC::Run;
 use PostgreSQL::Test::Cluster;
-use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes ();
+use UuidxTap;
 use Exporter 'import';
 
-our @EXPORT = qw(new_writer start_writing write_at_once check_clock_behind check_rows_merged rows_of disorder_ms overlap_seconds check_disorder);
+our @EXPORT = qw(new_writer new_writers logical_replication_recipe start_writing write_at_once check_clock_behind
+  check_rows_merged check_recipe_checks rows_of disorder_ms overlap_seconds check_disorder);
 
-# new_writer(NAME, PRELOAD, ENV...): a started server for logical replication, preloading
-# PRELOAD, its environment (LD_PRELOAD of libfaketime, say) extended with ENV.
+# new_writer(NAME, PRELOAD [, BEHIND]): a started server for logical replication, preloading
+# PRELOAD, its clock BEHIND seconds behind the real one (libfaketime) when given.
 sub new_writer {
-    my ($name, $preload, %env) = @_;
+    my ($name, $preload, $behind) = @_;
     my $node = PostgreSQL::Test::Cluster->new($name);
     $node->init(allows_streaming => 'logical');
     $node->append_conf('postgresql.conf', "shared_preload_libraries = '$preload'\nmax_worker_processes = 16\n"
         . "track_commit_timestamp = on\n");
-    local %ENV = (%ENV, %env);
-    $node->start;
+    if (defined $behind) { start_with_clock($node, offset => -$behind); }
+    else { $node->start; }
     return $node;
+}
+
+# new_writers(PRELOAD, BEHIND, TABLE_SQL): the servers of a merge, each preloading PRELOAD
+# and holding the table TABLE_SQL makes: (MERGED, NAME => WRITER, ...), MERGED the server
+# the writers are merged into, then writer1, writer2 and writer3 by their names; writer3's
+# clock runs BEHIND seconds behind the others'.
+sub new_writers {
+    my ($preload, $behind, $table_sql) = @_;
+    my %writers = (writer1 => new_writer('writer1', $preload), writer2 => new_writer('writer2', $preload),
+        writer3 => new_writer('writer3', $preload, $behind));
+    my $merged = new_writer('merged', $preload);
+    $_->safe_psql('postgres', "SET client_min_messages = warning; $table_sql") foreach ($merged, values %writers);
+    return ($merged, %writers);
+}
+
+# logical_replication_recipe(): the guide's recipe of logical replication, by its parts:
+# table and publication (on writer1), subscriptions and checks (on merged), and peers, the
+# two-way subscription of each peer by its node's name.
+sub logical_replication_recipe {
+    my @blocks = readme_blocks('logical_replication');
+    my @writer_blocks = map { $_->[1] } grep { $_->[0] eq 'writer1' } @blocks;
+    my @merged_blocks = map { $_->[1] } grep { $_->[0] eq 'merged' } @blocks;
+    die 'docs/multi-server.md: expected the table and the publication on writer1, the subscriptions and the checks on merged'
+      unless @writer_blocks == 2 && @merged_blocks == 2;
+    my %recipe;
+    @recipe{qw(table publication subscriptions checks)} = (@writer_blocks, @merged_blocks);
+    $recipe{peers} = { map { $_->[0] => $_->[1] } grep { $_->[0] =~ /^peer/ } @blocks };
+    return %recipe;
 }
 
 # start_writing(NODE, SECONDS): three pgbench clients inserting a row a transaction into
@@ -33,21 +61,9 @@ sub new_writer {
 # Returns what waits for them and reports whether they ran.
 sub start_writing {
     my ($node, $seconds) = @_;
-    # A name of its own, since every test file of a run shares tmp_check; written once per
-    # test file, before the first pgbench, since the pgbench already started read it.
-    my $script = "$PostgreSQL::Test::Utils::tmp_check/writers-insert-events.sql";
-    state $written = 0;
-    unless ($written++) {
-        open(my $fh, '>', $script) or die "$script: $!";
-        print $fh "INSERT INTO events DEFAULT VALUES;\n";
-        close $fh;
-    }
-    my ($out, $err) = ('', '');
-    my $h = IPC::Run::start(
-        [ 'pgbench', '-n', '-h', $node->host, '-p', $node->port, '-c', '3', '-j', '3', '-T', $seconds,
-          '-R', '150', '-f', $script, 'postgres' ],
-        '>', \$out, '2>', \$err);
-    return sub { ok($h->finish, $node->name . ': pgbench ran') or diag($err); };
+    my $wait = start_pgbench($node, "INSERT INTO events DEFAULT VALUES;\n",
+        [ '-c', '3', '-j', '3', '-T', $seconds, '-R', '150' ]);
+    return sub { my ($ran, $err) = $wait->(); ok($ran, $node->name . ': pgbench ran') or diag($err); };
 }
 
 # rows_of(NODE, WHERE): "count|md5" of the keys of NODE's events rows that satisfy WHERE.
@@ -120,6 +136,20 @@ sub check_rows_merged {
     ok($overlap > $behind + $slack, "the writers wrote at once for longer than "
         . $writers[-1]->name . "'s clock is behind ($overlap s)");
     return $written;
+}
+
+# check_recipe_checks(MERGED, CHECKS_SQL, WRITTEN): the guide's checks, as printed, on
+# MERGED, which WRITTEN rows were written to: every row merged, no duplicate key, every key
+# a v7, each session's keys in order. Returns the checks' answers (rows, keys, the number
+# of keys that are no v7, out of order, and of errors).
+sub check_recipe_checks {
+    my ($merged, $checks_sql, $written) = @_;
+    my ($rows, $keys, $not_v7, $out_of_order, $errors) = split /[|\n]/, $merged->safe_psql('postgres', $checks_sql);
+    is($rows, $written, 'rows merged = rows written');
+    is($keys, $rows, 'no duplicate keys among the merged rows');
+    is($not_v7, 0, 'every merged key is a v7 of the RFC 9562 variant');
+    is($out_of_order, 0, "each writer's sessions' keys keep the order they were made in");
+    return ($rows, $keys, $not_v7, $out_of_order, $errors);
 }
 
 # check_disorder(NODE, ENGINE, BEHIND, SLACK, WRITER...): the disorder of NODE's merged rows
