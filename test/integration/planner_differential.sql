@@ -6,9 +6,10 @@
 --
 -- Data: keys in clumps, many sharing a millisecond, and prefix and last keys of the
 -- milliseconds the partitions start on; a plain table, one range-partitioned by
--- uuid_time_encoder() bounds, one of mixed versions (nil, max, v1, v4, v6, v7) without a
--- CHECK and with NULL keys in an indexed column, one under the v7 CHECK with keys of no
--- version, one with a BRIN index only, and on 18 and later one with a VIRTUAL column.
+-- uuid_time_encoder() bounds, one hash-partitioned, one of mixed versions (nil, max, v1, v4,
+-- v6, v7) without a CHECK and with NULL keys in an indexed column, one under the v7 CHECK
+-- with keys of no version, one with a BRIN index only, and on 18 and later one with a
+-- VIRTUAL column.
 -- The time reaches the queries as a function call, a view's column (plain, security_barrier,
 -- DISTINCT, LIMIT, an aggregate and a window function inside), a subquery's, a CTE's or a
 -- virtual column.
@@ -71,6 +72,14 @@ INSERT INTO t_part SELECT pd_key(ms, 7, 'part' || i), i % 89 FROM pd_rows('part'
 INSERT INTO t_part SELECT id, n FROM t_plain WHERE n < 25 ON CONFLICT DO NOTHING;  -- shared keys, for joins
 INSERT INTO t_part SELECT k, 3 FROM pd_recent('part', 100) k ON CONFLICT DO NOTHING;
 
+-- Hash partitions of the key (docs/many-cores.md): the plain table's rows in four.
+CREATE TABLE t_hash (id uuid PRIMARY KEY, n int NOT NULL) PARTITION BY HASH (id);
+CREATE TABLE t_hash_0 PARTITION OF t_hash FOR VALUES WITH (MODULUS 4, REMAINDER 0);
+CREATE TABLE t_hash_1 PARTITION OF t_hash FOR VALUES WITH (MODULUS 4, REMAINDER 1);
+CREATE TABLE t_hash_2 PARTITION OF t_hash FOR VALUES WITH (MODULUS 4, REMAINDER 2);
+CREATE TABLE t_hash_3 PARTITION OF t_hash FOR VALUES WITH (MODULUS 4, REMAINDER 3);
+INSERT INTO t_hash SELECT id, n FROM t_plain;
+
 -- Mixed versions, no CHECK; ref: NULL in one row of six, an index with NULLs first.
 CREATE TABLE t_mixed (id uuid PRIMARY KEY, ref uuid, n int NOT NULL);
 INSERT INTO t_mixed
@@ -129,6 +138,7 @@ INSERT INTO pd_sources (name, from_item, t, ttype, k) VALUES
     ('plain timestamp', 't_plain', 'uuid_v7_to_timestamp(a.id)', 'timestamp', 'a.id'),
     ('partitioned', 't_part', 'uuid_v7_to_timestamptz(a.id)', 'timestamptz', 'a.id'),
     ('partitioned timestamp', 't_part', 'uuid_v7_to_timestamp(a.id)', 'timestamp', 'a.id'),
+    ('hash partitioned', 't_hash', 'uuid_v7_to_timestamptz(a.id)', 'timestamptz', 'a.id'),
     ('mixed key', 't_mixed', 'uuid_v7_to_timestamptz(a.id)', 'timestamptz', 'a.id'),
     ('mixed ref', 't_mixed', 'uuid_v7_to_timestamptz(a.ref)', 'timestamptz', 'a.ref'),
     ('mixed ref timestamp', 't_mixed', 'uuid_v7_to_timestamp(a.ref)', 'timestamp', 'a.ref'),

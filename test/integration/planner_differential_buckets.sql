@@ -59,6 +59,7 @@ INSERT INTO pd_bucket_sources VALUES
     ('years other (NULL keys)', 't_years', 'uuid_v7_to_timestamptz(a.other)', 'timestamptz'),
     ('years partitioned', 't_years_part', 'uuid_v7_to_timestamptz(a.id)', 'timestamptz'),
     ('years partitioned timestamp', 't_years_part', 'uuid_v7_to_timestamp(a.id)', 'timestamp'),
+    ('hash partitioned', 't_hash', 'uuid_v7_to_timestamptz(a.id)', 'timestamptz'),
     ('v7 CHECK extract', 't_v7', 'public.uuid_extract_timestamp(a.id)', 'timestamptz'),
     ('mixed extract, no CHECK', 't_mixed', 'public.uuid_extract_timestamp(a.id)', 'timestamptz');
 

@@ -7,6 +7,7 @@
 #                                                                         sql/switch_to_uuidx.sql)
 #   docs/switching.md "From uuid-ossp"  sql/include/from_uuid_ossp.sql   (sql/switch_to_uuidx.sql)
 #   docs/consumers.md "The recipe"      sql/include/keyset_consumer.sql  (sql/commit_horizon.sql)
+#   docs/many-cores.md "The recipe"     sql/include/hash_partitioned_keys.sql (sql/hash_partitions.sql)
 # The README's own examples are run by readme_examples.sh.
 set -eu
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -35,5 +36,6 @@ docs/migrating.md|## The steps|sql/include/migration_steps.sql
 docs/switching.md|## From pg_uuidv7|sql/include/switch_to_uuidx.sql
 docs/switching.md|## From uuid-ossp|sql/include/from_uuid_ossp.sql
 docs/consumers.md|## The recipe|sql/include/keyset_consumer.sql
+docs/many-cores.md|## The recipe|sql/include/hash_partitioned_keys.sql
 PAIRS
 exit $status
