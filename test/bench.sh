@@ -35,8 +35,8 @@
 #   BENCH_HORIZON_ROUNDS (5; 0: skipped) rounds of the commit horizon's costs, each on the
 #   server restarted with uuidx.commit_horizon on and off (test/bench/horizon.sql), and
 #   BENCH_HORIZON_ONLY (0; 1: only those);
-#   BENCH_SHARD_ROWS (1000000; 0: skipped) v7 keys on one server and on three hash shards
-#   of a postgres_fdw coordinator (test/bench/shards.pl), BENCH_SHARD_REPETITIONS (7);
+#   BENCH_SHARD_ROWS (300000; 0: skipped) v7 keys on one server and on three hash shards
+#   of a postgres_fdw coordinator, asked in one session (test/bench/shards.pl), BENCH_SHARD_REPETITIONS (7);
 #   BENCH_PLAN_ROUNDS (54: six times the nine rounds in which every shape and session takes
 #   every place; about the time 300 rounds of the plain table alone took) rounds of
 #   BENCH_PLAN_QUERIES (100) plannings of each of the 3 shapes in each of the 3 sessions for
@@ -44,6 +44,12 @@
 #   small databases of its own, without the time questions' tables; under a minute);
 #   BENCH_BRIN_ROUNDS (3) builds of each index, after each of which each window runs
 #   BENCH_BRIN_REPETITIONS (3) times;
+#   BENCH_HASH_PARTITIONS (8) partitions of the hash-partitioned table of the time questions
+#   (docs/many-cores.md) and of the inserts from many clients;
+#   BENCH_CLIENTS (the machine's cores) pgbench clients inserting 100 rows a statement for
+#   BENCH_CLIENT_SECONDS (15) into each key's table, empty (shared_buffers 2GB) and holding BENCH_CLIENT_PREFILL
+#   (2000000) rows with shared_buffers 64MB, in BENCH_CLIENT_ROUNDS (3; 0: skipped) rounds,
+#   and BENCH_CLIENTS_ONLY (0; 1: only those);
 #   BENCH_ONOFF_ROWS (1000000; 0: skipped) v7 keys over 30 days, in a plain and in a
 #   partitioned table, for the time predicates on against off, BENCH_ONOFF_REPETITIONS (7)
 #   rounds of every case, and BENCH_ONOFF_ONLY (0; 1: only those, without the generators'
@@ -68,7 +74,7 @@ TIME_ONLY=${BENCH_TIME_ONLY:-0}
 HORIZON_ROUNDS=${BENCH_HORIZON_ROUNDS:-5}
 HORIZON_ONLY=${BENCH_HORIZON_ONLY:-0}
 TIME_REPETITIONS=${BENCH_TIME_REPETITIONS:-7}
-SHARD_ROWS=${BENCH_SHARD_ROWS:-1000000}
+SHARD_ROWS=${BENCH_SHARD_ROWS:-300000}
 SHARD_REPETITIONS=${BENCH_SHARD_REPETITIONS:-7}
 PLAN_ROUNDS=${BENCH_PLAN_ROUNDS:-54}
 PLAN_QUERIES=${BENCH_PLAN_QUERIES:-100}
@@ -78,6 +84,12 @@ BRIN_REPETITIONS=${BENCH_BRIN_REPETITIONS:-3}
 ONOFF_ROWS=${BENCH_ONOFF_ROWS:-1000000}
 ONOFF_REPETITIONS=${BENCH_ONOFF_REPETITIONS:-7}
 ONOFF_ONLY=${BENCH_ONOFF_ONLY:-0}
+HASH_PARTITIONS=${BENCH_HASH_PARTITIONS:-8}
+CLIENTS=${BENCH_CLIENTS:-$(nproc)}
+CLIENT_SECONDS=${BENCH_CLIENT_SECONDS:-15}
+CLIENT_PREFILL=${BENCH_CLIENT_PREFILL:-2000000}
+CLIENT_ROUNDS=${BENCH_CLIENT_ROUNDS:-3}
+CLIENTS_ONLY=${BENCH_CLIENTS_ONLY:-0}
 OUT_DIR=$UUIDX_ROOT/build/bench
 REPORT=$OUT_DIR/pg$PG_MAJOR.md
 
@@ -151,6 +163,7 @@ report_time_questions() {
     psql_quiet -v plan_only="$PLAN_ONLY" -v repetitions="$TIME_REPETITIONS" -v plan_rounds="$PLAN_ROUNDS" \
         -v plan_queries="$PLAN_QUERIES" -v brin_rounds="$BRIN_ROUNDS" -v brin_repetitions="$BRIN_REPETITIONS" \
         -f test/bench/time_report.sql >>"$REPORT"
+    [ "$PLAN_ONLY" -ne 0 ] || psql_quiet -v repetitions="$TIME_REPETITIONS" -f test/bench/hash_report.sql >>"$REPORT"
 }
 
 # The time questions asked of v7 keys (issue 17's and 18's measures): time windows by every
@@ -166,6 +179,9 @@ measure_time_questions() {
     psql_quiet -f test/bench/time_stored_setup.sql || return 1
     log "the key or a stored created_at: $TIME_REPETITIONS repetitions of every question and form"
     psql_quiet -v repetitions="$TIME_REPETITIONS" -f test/bench/time_stored.sql || return 1
+    log "hash partitions: $HASH_PARTITIONS, $TIME_REPETITIONS repetitions of every question, planned and prepared"
+    psql_quiet -v hash_partitions="$HASH_PARTITIONS" -v repetitions="$TIME_REPETITIONS" -f test/bench/hash_questions.sql ||
+        return 1
     measure_planning_overhead || return 1
     log "BRIN or btree: copying the keys"
     psql_quiet -f test/bench/brin_setup.sql || return 1
@@ -201,8 +217,8 @@ measure_shards() {
     local dir
     dir=$(server_user_dir uuidx-bench-shards) || return 1
     log "hash shards: $SHARD_ROWS keys, $SHARD_REPETITIONS rounds"
-    as_tap_user "$dir" perl "$dir/tree/test/bench/shards.pl" "$SHARD_ROWS" "$SHARD_REPETITIONS" "$dir/shards.md" ||
-        { tail -30 "$dir"/tmp_check/log/regress_log_shards >&2; return 1; }
+    as_tap_user "$dir" perl "$dir/tree/test/bench/shards.pl" "$SHARD_ROWS" "$SHARD_REPETITIONS" "$dir/shards.md" \
+        >"$dir/shards.log" || { tail -30 "$dir/shards.log" >&2; return 1; }
     cat "$dir/shards.md" >>"$REPORT" && rm -rf "$dir"
 }
 
@@ -262,11 +278,79 @@ measure_commit_horizon() {
         }' "$results" >>"$REPORT"
 }
 
+# Inserts from many clients (docs/many-cores.md): CLIENTS pgbench clients, each inserting 100
+# rows a statement for CLIENT_SECONDS, into a fresh table per key (test/bench/clients_table.sql):
+# bigint identity, uuidx's v7, uuidx's v7 in HASH_PARTITIONS hash partitions, v4, and 18's
+# uuidv7() where the server has it; in two phases, each on the server restarted: the index
+# inside the buffer pool (an empty table, shared_buffers 2GB, which holds every index the
+# clients make) and outside it (CLIENT_PREFILL rows first, shared_buffers 64MB). Rows a
+# second, WAL bytes a row and the index's bytes a row; medians of CLIENT_ROUNDS rounds, the keys
+# interleaved; a table appended to the report.
+measure_many_clients() {
+    local results=$OUT_DIR/clients-pg$PG_MAJOR.tsv round phase key prefill buffers before tps measured
+    local keys="bigint v7 v7_hash v4"
+    [ "$PG_MAJOR" -lt 18 ] || keys="$keys v7_builtin"
+    : >"$results"
+    for round in $(seq 1 "$CLIENT_ROUNDS"); do
+        for phase in inside outside; do
+            if [ "$phase" = inside ]; then prefill=0 buffers=2GB; else prefill=$CLIENT_PREFILL buffers=64MB; fi
+            stop_cluster
+            start_cluster "shared_preload_libraries = 'uuidx'" "shared_buffers = $buffers" "synchronous_commit = off" \
+                "max_wal_size = 8GB" "checkpoint_timeout = 1h" >/dev/null || return 1
+            psql_quiet -c 'CREATE EXTENSION IF NOT EXISTS uuidx' || return 1
+            for key in $keys; do
+                log "many clients, round $round, the index $phase the buffer pool: $key"
+                psql_quiet -v key="$key" -v partitions="$HASH_PARTITIONS" -v prefill="$prefill" \
+                    -f test/bench/clients_table.sql >/dev/null || return 1
+                before=$(psql_quiet -At -c 'SELECT pg_current_wal_insert_lsn()') || return 1
+                tps=$("$PG_BIN/pgbench" -n -c "$CLIENTS" -j "$CLIENTS" -M prepared -T "$CLIENT_SECONDS" \
+                    -f test/bench/pgbench_insert_batch.sql 2>&1 | sed -n 's/^tps = \([0-9.]*\).*/\1/p')
+                [ -n "$tps" ] || { log "pgbench failed for $key"; return 1; }
+                measured=$(psql_quiet -At -F ' ' -v before="$before" -v prefill="$prefill" -f test/bench/clients_measure.sql) ||
+                    return 1
+                printf '%s\t%s\t%s\t%s\n' "$phase" "$key" "$tps" "$measured" >>"$results"
+            done
+        done
+    done
+    stop_cluster
+    awk -F'\t' -v rounds="$CLIENT_ROUNDS" -v major="$PG_MAJOR" -v cores="$(nproc)" -v clients="$CLIENTS" \
+        -v seconds="$CLIENT_SECONDS" -v prefill="$CLIENT_PREFILL" -v partitions="$HASH_PARTITIONS" '
+        function median(list,   n, v, i, j, swap) {
+            n = split(list, v, " ")
+            for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (v[j] + 0 < v[i] + 0) { swap = v[i]; v[i] = v[j]; v[j] = swap }
+            return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+        }
+        { split($4, m, " "); key = $1 "/" $2
+          rate[key] = rate[key] " " $3 * 100; wal[key] = wal[key] " " m[2]; size[key] = size[key] " " m[3]
+          if (!(($2) in seen)) { seen[$2] = 1; order[++count] = $2 } }
+        END {
+            label["bigint"] = "bigint identity"; label["v7"] = "**uuidx `uuid_generate_v7()`**"
+            label["v7_hash"] = "uuidx `uuid_generate_v7()`, `PARTITION BY HASH (id)` into " partitions
+            label["v4"] = "v4, `gen_random_uuid()`"; label["v7_builtin"] = "18'"'"'s `uuidv7()`"
+            printf "\n## Inserts from many clients\n\n"
+            printf "PostgreSQL %s on %d cores, uuidx preloaded, `synchronous_commit = off`: %d pgbench clients (`-M prepared`), each inserting 100 rows a statement for %d s into `bench_client_keys (id <key> PRIMARY KEY, n int)`, empty with `shared_buffers = 2GB` (the index inside the buffer pool) and holding %s rows first with `shared_buffers = 64MB` (the index outside it); medians of %d rounds, the keys interleaved.\n", major, cores, clients, seconds, prefill, rounds
+            for (p = 1; p <= 2; p++) {
+                phase = p == 1 ? "inside" : "outside"
+                printf "\n| key (index %s the buffer pool) | rows/s | rows/s / bigint'"'"'s | WAL bytes a row | index bytes a row |\n| --- | ---: | ---: | ---: | ---: |\n", phase
+                base = median(rate[phase "/bigint"])
+                for (i = 1; i <= count; i++) {
+                    k = phase "/" order[i]
+                    printf "| %s | %.0f | %.2f | %.0f | %.1f |\n", label[order[i]], median(rate[k]), median(rate[k]) / base, median(wal[k]), median(size[k])
+                }
+            }
+        }' "$results" >>"$REPORT"
+}
+
 # Everything that runs on the server's machine (here, or inside a root file system).
 run_benchmark() {
     trap stop_cluster EXIT
     mkdir -p "$OUT_DIR" && rm -f "$REPORT" "$OUT_DIR/pg$PG_MAJOR.tsv"
     ensure_dependencies && build_and_install || return 1
+    if [ "$CLIENTS_ONLY" -ne 0 ]; then
+        echo "PostgreSQL $PG_MAJOR, uuidx $(uuidx_version); the inserts from many clients alone (BENCH_CLIENTS_ONLY)" >"$REPORT"
+        measure_many_clients
+        return
+    fi
     if [ "$HORIZON_ONLY" -ne 0 ]; then
         echo "PostgreSQL $PG_MAJOR, uuidx $(uuidx_version); the commit horizon alone (BENCH_HORIZON_ONLY)" >"$REPORT"
         measure_commit_horizon
@@ -323,6 +407,7 @@ run_benchmark() {
     [ "$MIGRATION_PARENTS" -eq 0 ] || measure_migration
     [ "$SHARD_ROWS" -eq 0 ] || measure_shards
     [ "$HORIZON_ROUNDS" -eq 0 ] || measure_commit_horizon
+    [ "$CLIENT_ROUNDS" -eq 0 ] || measure_many_clients
 }
 
 # The plot, made where the command was started (gnuplot is installed there if missing).
@@ -347,4 +432,5 @@ else
 fi
 [ -n "${UUIDX_BENCH_INSIDE_ROOT:-}" ] && exit 0
 cat "$REPORT"
-[ "$TIME_ONLY" -ne 0 ] || [ "$HORIZON_ONLY" -ne 0 ] || [ "$PLAN_ONLY" -ne 0 ] || [ "$ONOFF_ONLY" -ne 0 ] || plot_report
+[ "$TIME_ONLY" -ne 0 ] || [ "$HORIZON_ONLY" -ne 0 ] || [ "$PLAN_ONLY" -ne 0 ] || [ "$ONOFF_ONLY" -ne 0 ] ||
+    [ "$CLIENTS_ONLY" -ne 0 ] || plot_report
