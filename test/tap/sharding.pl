@@ -122,6 +122,37 @@ foreach my $order ('ORDER BY id DESC', 'ORDER BY uuid_v7_to_timestamptz(id) DESC
     is(scalar(grep { /ORDER BY/ } remote_queries($plan)), 3, "$order LIMIT 20: each shard sorts (by its index)");
 }
 
+# The guide's per-shard functions: each shard computes its count (the function's own plan,
+# logged by auto_explain) and applies the LIMIT; their answers are one server's.
+my $log_offset = -s $coordinator->logfile;
+$coordinator->safe_psql('postgres', q{
+    LOAD 'auto_explain';
+    SET auto_explain.log_min_duration = 0;
+    SET auto_explain.log_nested_statements = on;
+    SET auto_explain.log_verbose = on;
+    SELECT events_count(now() - interval '1 day', 'infinity');
+});
+my @count_remote = slurp_file($coordinator->logfile, $log_offset) =~ /(Remote SQL: [^\n]*)/g;
+is(scalar(grep { /^Remote SQL: SELECT count\(\*\) FROM public\.events WHERE \(\(id OPERATOR\(public\.<@\)/ } @count_remote), 3,
+    "events_count() asks each of the 3 shards for its count of the window's key range")
+    or diag(join("\n", @count_remote));
+my $latest_plan = $coordinator->safe_psql('postgres', 'EXPLAIN (VERBOSE, COSTS OFF) SELECT * FROM events_latest(20)');
+is(scalar(grep { /ORDER BY id DESC NULLS FIRST LIMIT 20::bigint$/ } remote_queries($latest_plan)), 3,
+    'events_latest(20) sends each of the 3 shards its LIMIT') or diag($latest_plan);
+foreach my $window ([ "now() - interval '1 day'", "'infinity'" ], [ "now() - interval '30 days'", "now() - interval '29 days'" ],
+                    [ "'2026-01-01 00:00+00'", "'2026-01-02 00:00+00'" ]) {
+    my ($since, $before) = @$window;
+    my $one_server = $nodes{single}->safe_psql('postgres',
+        "SELECT count(*) FROM events WHERE uuid_v7_to_timestamptz(id) >= $since AND uuid_v7_to_timestamptz(id) < $before");
+    is($coordinator->safe_psql('postgres', "SELECT events_count($since, $before)"), $one_server,
+        "events_count($since, $before) counts as one server does");
+    is($coordinator->safe_psql('postgres', "SET uuidx.time_predicates = off; SELECT events_count($since, $before)"),
+        $one_server, "... and as the shards do without uuidx's planner");
+}
+is($coordinator->safe_psql('postgres', 'SELECT string_agg(id::text, \',\') FROM events_latest(20)'),
+    $nodes{single}->safe_psql('postgres', 'SELECT string_agg(id::text, \',\') FROM (SELECT id FROM events ORDER BY id DESC LIMIT 20) l'),
+    'events_latest(20) gives one server\'s latest 20, in order');
+
 # ---- by key time ---------------------------------------------------------------------------
 $coordinator->safe_psql('postgres', q{
     INSERT INTO readings (id, value)
