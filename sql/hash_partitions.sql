@@ -7,6 +7,10 @@
 SELECT uuid_max() IS NOT NULL AS library_loaded;
 SET timezone = 'UTC';
 SET max_parallel_workers_per_gather = 0;
+-- The recipe's tables in a schema of their own: other files of the suite, run in the same
+-- database, leave tables of the same names.
+CREATE SCHEMA many_cores;
+SET search_path = many_cores, public;
 
 \ir sql/include/hash_partitioned_keys.sql
 \ir sql/include/ordered_rows.sql
@@ -76,3 +80,8 @@ SELECT * FROM pg_temp.ordered($$SELECT id FROM readings WHERE uuid_v7_to_timesta
 INSERT INTO readings (id, value) VALUES (uuid_generate_v7(timestamptz '2026-12-01 00:00:00.001+00'), 0);
 \set VERBOSITY default
 SELECT count(*) AS readings_after_refusal FROM readings;
+
+SET client_min_messages = warning;
+DROP SCHEMA many_cores CASCADE;
+RESET client_min_messages;
+RESET search_path;
