@@ -37,6 +37,9 @@
 #   BENCH_HORIZON_ONLY (0; 1: only those);
 #   BENCH_SHARD_ROWS (300000; 0: skipped) v7 keys on one server and on three hash shards
 #   of a postgres_fdw coordinator, asked in one session (test/bench/shards.pl), BENCH_SHARD_REPETITIONS (7);
+#   BENCH_CITUS_ROWS (300000; 0: skipped) v7 keys on one server and on a Citus coordinator
+#   with two workers (test/bench/citus.pl; Citus built where missing, test/lib/citus.sh),
+#   BENCH_CITUS_REPETITIONS (7);
 #   BENCH_PLAN_ROUNDS (54: six times the nine rounds in which every shape and session takes
 #   every place; about the time 300 rounds of the plain table alone took) rounds of
 #   BENCH_PLAN_QUERIES (100) plannings of each of the 3 shapes in each of the 3 sessions for
@@ -59,6 +62,7 @@ set -u
 PG_MAJOR=${PG_MAJOR:-18}
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/citus.sh"
 run_from_writable_checkout test/bench.sh "$@"
 cd "$UUIDX_ROOT"
 
@@ -76,6 +80,8 @@ HORIZON_ONLY=${BENCH_HORIZON_ONLY:-0}
 TIME_REPETITIONS=${BENCH_TIME_REPETITIONS:-7}
 SHARD_ROWS=${BENCH_SHARD_ROWS:-300000}
 SHARD_REPETITIONS=${BENCH_SHARD_REPETITIONS:-7}
+CITUS_ROWS=${BENCH_CITUS_ROWS:-300000}
+CITUS_REPETITIONS=${BENCH_CITUS_REPETITIONS:-7}
 PLAN_ROUNDS=${BENCH_PLAN_ROUNDS:-54}
 PLAN_QUERIES=${BENCH_PLAN_QUERIES:-100}
 PLAN_ONLY=${BENCH_PLAN_ONLY:-0}
@@ -220,6 +226,25 @@ measure_shards() {
     as_tap_user "$dir" perl "$dir/tree/test/bench/shards.pl" "$SHARD_ROWS" "$SHARD_REPETITIONS" "$dir/shards.md" \
         >"$dir/shards.log" || { tail -30 "$dir/shards.log" >&2; return 1; }
     cat "$dir/shards.md" >>"$REPORT" && rm -rf "$dir"
+}
+
+# The README's time questions on Citus beside one server (test/bench/citus.pl), where Citus
+# is installed or can be built (test/lib/citus.sh); a table appended to the report, or a line
+# that says why not.
+measure_citus() {
+    local dir status
+    ensure_citus
+    status=$?
+    if [ "$status" -eq 77 ]; then
+        printf '\n### Citus against one server\n\nNot measured: no Citus for PostgreSQL %s here.\n' "$PG_MAJOR" >>"$REPORT"
+        return 0
+    fi
+    [ "$status" -eq 0 ] || return 1
+    dir=$(server_user_dir uuidx-bench-citus) || return 1
+    log "Citus: $CITUS_ROWS keys, $CITUS_REPETITIONS rounds"
+    as_tap_user "$dir" perl "$dir/tree/test/bench/citus.pl" "$CITUS_ROWS" "$CITUS_REPETITIONS" "$dir/citus.md" \
+        >"$dir/citus.log" || { tail -30 "$dir/citus.log" >&2; return 1; }
+    cat "$dir/citus.md" >>"$REPORT" && rm -rf "$dir"
 }
 
 # The commit horizon's costs (docs/consumers.md), with uuidx.commit_horizon on against off on
@@ -406,6 +431,7 @@ run_benchmark() {
     [ "$ONOFF_ROWS" -eq 0 ] || report_time_predicates_on_off || return 1
     [ "$MIGRATION_PARENTS" -eq 0 ] || measure_migration
     [ "$SHARD_ROWS" -eq 0 ] || measure_shards
+    [ "$CITUS_ROWS" -eq 0 ] || measure_citus
     [ "$HORIZON_ROUNDS" -eq 0 ] || measure_commit_horizon
     [ "$CLIENT_ROUNDS" -eq 0 ] || measure_many_clients
 }
@@ -423,6 +449,7 @@ if [ -n "${UUIDX_BENCH_INSIDE_ROOT:-}" ] || major_is_native "$PG_MAJOR"; then
 else
     trap leave_root EXIT
     enter_root "$PG_MAJOR" || { log "no root file system for PostgreSQL $PG_MAJOR"; exit 1; }
+    copy_citus_sources "$ENTERED_ROOT" || exit 1
     in_root "$ENTERED_ROOT" PG_MAJOR="$PG_MAJOR" UUIDX_BENCH_INSIDE_ROOT=1 $(env | grep '^BENCH_') \
         bash /build/uuidx/test/bench.sh
     status=$?

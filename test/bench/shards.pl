@@ -23,7 +23,8 @@ use List::Util qw(sum);
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Time::HiRes qw(sleep);
-use UuidxTap;  # on PERL5LIB: test/bench.sh runs this file as the TAP tests run theirs
+use UuidxBench;  # on PERL5LIB with UuidxTap: test/bench.sh runs this file as the TAP tests run theirs
+use UuidxTap;
 
 my ($rows, $repetitions, $report) = @ARGV;
 die "usage: shards.pl ROWS REPETITIONS REPORT\n" unless $rows && $repetitions && $report;
@@ -105,24 +106,6 @@ sub blocks_of_shards {
     return $after;
 }
 
-# EXPLAIN ANALYZE's planning + execution time (ms) and its top node's buffers, of SQL run by
-# ASK (a session's query_safe, or a new session's safe_psql).
-sub measure {
-    my ($ask, $sql) = @_;
-    my $plan = $ask->("EXPLAIN (ANALYZE, BUFFERS, TIMING OFF) $sql");
-    my ($planning) = $plan =~ /Planning Time: ([\d.]+)/;
-    my ($execution) = $plan =~ /Execution Time: ([\d.]+)/;
-    my ($buffers_line) = $plan =~ /^\s*Buffers: (shared[^\n]*)/m;
-    my $buffers = 0;
-    $buffers += $1 while ($buffers_line // '') =~ /(?:hit|read)=(\d+)/g;
-    return ($planning + $execution, $buffers);
-}
-
-sub median {
-    my @sorted = sort { $a <=> $b } @_;
-    return @sorted % 2 ? $sorted[$#sorted / 2] : ($sorted[@sorted / 2 - 1] + $sorted[@sorted / 2]) / 2;
-}
-
 my %session = map { my $s = $nodes{$_}->background_psql('postgres'); ($_ => sub { $s->query_safe($_[0]) }) }
   qw(single coordinator);
 my %new_session = map { my $node = $nodes{$_}; ($_ => sub { $node->safe_psql('postgres', $_[0]) }) } qw(coordinator);
@@ -149,14 +132,14 @@ foreach my $round (1 .. $repetitions) {
         foreach my $side (@sides) {
             my ($ask, $sql) = $side eq 'single' ? ($session{single}, $written)
                             : ($session{coordinator}, $side eq 'shards' ? $written : $per_shard);
-            my ($ms, $buffers) = measure($ask, $sql);
+            my ($ms, $buffers) = explain_ms($ask, $sql);
             push @{ $figures{$name}{"$side ms"} }, $ms;
             push @{ $figures{$name}{'single buffers'} }, $buffers if $side eq 'single';
         }
     }
 }
 foreach my $round (1 .. $repetitions) {
-    push @{ $figures{ $_->[0] }{'new session ms'} }, (measure($new_session{coordinator}, $_->[1]))[0] for @questions;
+    push @{ $figures{ $_->[0] }{'new session ms'} }, (explain_ms($new_session{coordinator}, $_->[1]))[0] for @questions;
 }
 foreach my $question (@questions) {
     my ($name, $written, $per_shard) = @$question;
@@ -164,7 +147,7 @@ foreach my $question (@questions) {
         my $before = blocks_of_shards();
         # In a new session, whose shard backends report their statistics as they exit (a kept
         # one's may wait 10 s).
-        measure($new_session{coordinator}, $side eq 'shards' ? $written : $per_shard);
+        explain_ms($new_session{coordinator}, $side eq 'shards' ? $written : $per_shard);
         $figures{$name}{"$side buffers"} = blocks_of_shards() - $before;
     }
 }

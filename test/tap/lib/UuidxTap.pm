@@ -61,14 +61,15 @@ sub readme_blocks {
 }
 
 # with_addresses(SQL, NAME => NODE, ...): SQL with each server named NAME given NODE's
-# address: `host 'NAME'` becomes `host 'SOCKET_DIR', port 'PORT'` and `host=NAME` becomes
-# `host=SOCKET_DIR port=PORT`.
+# address: `host 'NAME'` becomes `host 'SOCKET_DIR', port 'PORT'`, `host=NAME` becomes
+# `host=SOCKET_DIR port=PORT`, and Citus's `('NAME', 5432)` becomes `('SOCKET_DIR', PORT)`.
 sub with_addresses {
     my ($sql, %nodes) = @_;
     while (my ($name, $node) = each %nodes) {
         my ($dir, $port) = ($node->host, $node->port);
         $sql =~ s/\bhost '\Q$name\E'/host '$dir', port '$port'/g;
         $sql =~ s/\bhost=\Q$name\E\b/host=$dir port=$port/g;
+        $sql =~ s/\('\Q$name\E', 5432\)/('$dir', $port)/g;
     }
     return $sql;
 }
