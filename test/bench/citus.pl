@@ -4,7 +4,10 @@
 # same rows, all on this machine, on PostgreSQL's TAP framework; run by test/bench.sh as the
 # server's user where Citus is installed. Writes a markdown table to REPORT.
 #
-# Each question is asked in one session kept open on each server (a pool's connection),
+# The coordinator keeps up to 16 connections to each worker between statements
+# (citus.max_cached_conns_per_worker, the guide's advice; Citus's default of 1 makes every
+# question open most of its tasks' connections anew). Each question is asked in one session
+# kept open on each server (a pool's connection),
 # back to back, in interleaved rounds whose order turns each round: of one server, of the
 # coordinator, and of the coordinator with uuidx's planner off on every node (SET LOCAL,
 # which Citus passes to the workers with citus.propagate_set_commands = 'local'). A figure
@@ -28,7 +31,7 @@ foreach my $name (qw(coordinator worker1 worker2 single)) {
     my $preload = $name eq 'single' ? 'uuidx' : 'citus,uuidx';
     $node->append_conf('postgresql.conf', "shared_preload_libraries = '$preload'\nshared_buffers = 256MB\n"
       . "autovacuum = off\nmax_prepared_transactions = 20\n"
-      . ($name eq 'single' ? '' : "citus.enable_statistics_collection = off\n"));
+      . ($name eq 'single' ? '' : "citus.enable_statistics_collection = off\ncitus.max_cached_conns_per_worker = 16\n"));
     $node->start;
     $nodes{$name} = $node;
 }
@@ -110,7 +113,7 @@ my $version = $single->safe_psql('postgres', "SELECT current_setting('server_ver
 my $citus = $coordinator->safe_psql('postgres', "SELECT extversion FROM pg_extension WHERE extname = 'citus'");
 print $out "\n### Citus against one server\n\n";
 print $out "PostgreSQL $version, Citus $citus: $rows v7 keys over 300 days in a table distributed by its key (32 shards) over "
-  . "two workers, and on one server, all on this machine; each asked in one session kept open, medians of $repetitions "
+  . "two workers (`citus.max_cached_conns_per_worker = 16`), and on one server, all on this machine; each asked in one session kept open, medians of $repetitions "
   . "interleaved rounds of the statement's time as psql measures it (`\\timing`, rows received included); *planner off*: uuidx.time_predicates off on every node (SET LOCAL).\n\n";
 print $out "| question | one server: ms | Citus: ms | Citus − one server (ms) | Citus, planner off: ms | off / on |\n"
   . "| --- | ---: | ---: | ---: | ---: | ---: |\n";
