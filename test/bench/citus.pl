@@ -76,15 +76,16 @@ my @questions = (
 my %session = map { my $s = $nodes{$_}->background_psql('postgres'); ($_ => sub { $s->query_safe($_[0]) }) }
   qw(single coordinator);
 $session{coordinator}->("SET citus.propagate_set_commands = 'local'");
-my $off = sub { $session{coordinator}->("BEGIN; SET LOCAL uuidx.time_predicates = off; $_[0]; COMMIT;") };
+# SQL run in a transaction with uuidx's planner off on every node (SET LOCAL, passed on).
+sub planner_off { my ($sql) = @_; return "BEGIN;\nSET LOCAL uuidx.time_predicates = off;\n$sql\nCOMMIT;"; }
 # The statement's time as psql measures it (\timing: sent to its result received) in the
 # session ASK, with uuidx's planner off on every node if OFF (in a transaction, SET LOCAL).
 # EXPLAIN ANALYZE is no measure here: on the coordinator it does not count the time Citus's
 # adaptive executor waits for the workers' tasks as it counts a plain scan's.
 sub statement_ms {
     my ($ask, $sql, $off) = @_;
-    my ($begin, $end) = $off ? ("BEGIN;\nSET LOCAL uuidx.time_predicates = off;\n", "\nCOMMIT;") : ('', '');
-    my ($ms) = $ask->("$begin\\timing on\n$sql;\n\\timing off$end") =~ /^Time: ([\d.]+) ms/m;
+    my $timed = "\\timing on\n$sql;\n\\timing off";
+    my ($ms) = $ask->($off ? planner_off($timed) : $timed) =~ /^Time: ([\d.]+) ms/m;
     return $ms;
 }
 # Every answer of Citus, with the planner on and off, is one server's.
@@ -93,7 +94,7 @@ foreach my $question (@questions) {
     my $digest = "SELECT md5(string_agg(x::text, ',' ORDER BY x::text)) FROM ($sql) x";
     my $expected = $session{single}->($digest);
     die "Citus answers '$name' otherwise than one server\n" unless $session{coordinator}->($digest) eq $expected;
-    die "Citus with uuidx's planner off answers '$name' otherwise than one server\n" unless $off->($digest) eq $expected;
+    die "Citus with uuidx's planner off answers '$name' otherwise than one server\n" unless $session{coordinator}->(planner_off("$digest;")) eq $expected;
 }
 my %figures;
 foreach my $round (1 .. $repetitions) {

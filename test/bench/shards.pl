@@ -108,7 +108,7 @@ sub blocks_of_shards {
 
 my %session = map { my $s = $nodes{$_}->background_psql('postgres'); ($_ => sub { $s->query_safe($_[0]) }) }
   qw(single coordinator);
-my %new_session = map { my $node = $nodes{$_}; ($_ => sub { $node->safe_psql('postgres', $_[0]) }) } qw(coordinator);
+my $new_coordinator_session = sub { $coordinator->safe_psql('postgres', $_[0]) };
 # Every answer of the shards, as written and per shard, is one server's.
 foreach my $question (@questions) {
     my ($name, $written, $per_shard) = @$question;
@@ -139,7 +139,7 @@ foreach my $round (1 .. $repetitions) {
     }
 }
 foreach my $round (1 .. $repetitions) {
-    push @{ $figures{ $_->[0] }{'new session ms'} }, (explain_ms($new_session{coordinator}, $_->[1]))[0] for @questions;
+    push @{ $figures{ $_->[0] }{'new session ms'} }, (explain_ms($new_coordinator_session, $_->[1]))[0] for @questions;
 }
 foreach my $question (@questions) {
     my ($name, $written, $per_shard) = @$question;
@@ -147,7 +147,7 @@ foreach my $question (@questions) {
         my $before = blocks_of_shards();
         # In a new session, whose shard backends report their statistics as they exit (a kept
         # one's may wait 10 s).
-        explain_ms($new_session{coordinator}, $side eq 'shards' ? $written : $per_shard);
+        explain_ms($new_coordinator_session, $side eq 'shards' ? $written : $per_shard);
         $figures{$name}{"$side buffers"} = blocks_of_shards() - $before;
     }
 }

@@ -17,7 +17,7 @@ citus_version_of_major() {
 # the checkout, else /build/citus (in a root file system, where copy_citus_sources puts them).
 citus_sources_dir() {
     local dir
-    for dir in "${UUIDX_CITUS_SOURCES:-}" "$UUIDX_ROOT/../shared/citus" /work/shared/citus /build/citus; do
+    for dir in "${UUIDX_CITUS_SOURCES:-}" "$UUIDX_ROOT/../shared/citus" /build/citus; do
         [ -n "$dir" ] && [ -f "$dir/SHA256SUMS" ] && { (cd "$dir" && pwd); return 0; }
     done
     return 1
@@ -36,8 +36,8 @@ copy_citus_sources() {
 # build/citus.log). Its build needs the headers the server's own headers include: ICU's, and
 # from 18 libcurl's, linked too (18's pg_config.h defines HAVE_LIBCURL, for OAuth, which Citus
 # also reads to compile its usage statistics: the tests turn them off,
-# citus.enable_statistics_collection). Returns 0 when it is installed, else prints why not and returns 77 (the
-# TAP test then skips, saying so).
+# citus.enable_statistics_collection). Returns 0 when it is installed, else prints why not and
+# returns 77 (the TAP test then skips, saying so).
 ensure_citus() {
     local libdir version sources tree cache log=$UUIDX_ROOT/build/citus.log
     libdir=$("$PG_CONFIG" --pkglibdir)

@@ -253,13 +253,13 @@ bool is_partitioned_table_column(const Rewrite& r, const Var* var) {
     return rte->rtekind == RTE_RELATION && rte->relkind == RELKIND_PARTITIONED_TABLE;
 }
 
-// Whether partition pruning can read a key range of the key's partitioned table: not where
-// it is partitioned by hash, whose pruning reads equalities alone (a key range there is only
-// more planning, for each partition: docs/many-cores.md). A hash partition's own partitions
-// are not looked at: the recipes partition by range first.
-bool key_range_may_prune(const Rewrite& r, const Var* var) {
-    const RangeTblEntry* rte = rt_fetch(var->varno, r.query->rtable);
-    HeapTuple tuple = SearchSysCache1(PARTRELID, ObjectIdGetDatum(rte->relid));
+// Whether the key is a column of a partitioned table whose pruning can read a key range:
+// not one partitioned by hash, whose pruning reads equalities alone (a key range there is
+// only more planning, for each partition: docs/many-cores.md). A hash partition's own
+// partitions are not looked at: the recipes partition by range first.
+bool is_range_pruned_table_column(const Rewrite& r, const Var* var) {
+    if (!is_partitioned_table_column(r, var)) return false;
+    HeapTuple tuple = SearchSysCache1(PARTRELID, ObjectIdGetDatum(rt_fetch(var->varno, r.query->rtable)->relid));
     if (!HeapTupleIsValid(tuple)) return true;
     const bool by_hash =
         reinterpret_cast<Form_pg_partitioned_table>(GETSTRUCT(tuple))->partstrat == PARTITION_STRATEGY_HASH;
@@ -438,8 +438,8 @@ enum class Treatment : uint8 {
 };
 
 Treatment treatment_of(const Rewrite& r, const TimeComparison& t) {
-    if (is_partitioned_table_column(r, t.key))
-        return key_range_may_prune(r, t.key) ? Treatment::window_and_pruning_range : Treatment::window;
+    if (is_range_pruned_table_column(r, t.key)) return Treatment::window_and_pruning_range;
+    if (is_partitioned_table_column(r, t.key)) return Treatment::window;
     if (r.catalog->timescaledb) return Treatment::bounds_beside;
     return Treatment::window;
 }
@@ -463,8 +463,7 @@ List* window_operator_pruning_range(const Rewrite& r, Node* conjunct) {
     auto* key = static_cast<Node*>(key_first ? linitial(op->args) : lsecond(op->args));
     auto* range = static_cast<Node*>(key_first ? lsecond(op->args) : linitial(op->args));
     if (!IsA(key, Var) || castNode(Var, key)->varlevelsup != 0 || exprType(key) != UUIDOID ||
-        !is_partitioned_table_column(r, castNode(Var, key)) || !key_range_may_prune(r, castNode(Var, key)) ||
-        !is_usable_comparand(range))
+        !is_range_pruned_table_column(r, castNode(Var, key)) || !is_usable_comparand(range))
         return NIL;
     Expr* min = nullptr;
     Expr* max = nullptr;
