@@ -3,6 +3,7 @@
 
 #include "../core/horizon.hpp"
 #include "../core/layout.hpp"
+#include "../core/prepared_holds.hpp"
 #include "../core/process.hpp"
 #include "commit_horizon.hpp"
 #include "datums.hpp"
@@ -15,16 +16,6 @@ bool horizon_held_in_transaction = true;  // false at each transaction's start o
 bool commit_horizon_enabled = true;       // uuidx.commit_horizon
 
 namespace {
-
-// A prepared transaction's hold, kept from PREPARE TRANSACTION until it ends in any session
-// (COMMIT or ROLLBACK PREPARED, here or from a coordinator such as Citus): an entry whose
-// transaction is no longer in progress has ended, and is dropped when met.
-struct PreparedHold {
-    TransactionId xid;  // InvalidTransactionId: a free entry
-    Oid database;
-    uint64 bound;  // the hold's bound, in v7 ticks
-    bool known;    // false: prepared before this server started, its keys unknown (bound 0)
-};
 
 struct HorizonShared {
     LWLock* prepared_lock;  // the prepared holds; taken by readers, and by PREPARE
@@ -55,36 +46,17 @@ HolderRecord* own_record() {
     return number < shared->record_count ? &records[number] : nullptr;
 }
 
-bool prepared_hold_ended(const PreparedHold& hold) { return !TransactionIdIsInProgress(hold.xid); }
-
-// The entry of `xid`, or a free one (dropping ended holds to make room), or null. Under
-// prepared_lock, exclusive.
-PreparedHold* prepared_entry_for(TransactionId xid) {
-    PreparedHold* free_entry = nullptr;
-    for (int i = 0; i < shared->prepared_capacity; ++i) {
-        PreparedHold& hold = prepared[i];
-        if (TransactionIdIsValid(hold.xid) && hold.xid == xid) return &hold;
-        if (TransactionIdIsValid(hold.xid) && prepared_hold_ended(hold)) hold.xid = InvalidTransactionId;
-        if (!TransactionIdIsValid(hold.xid) && free_entry == nullptr) free_entry = &hold;
-    }
-    return free_entry;
+// The table of prepared holds (core/prepared_holds.hpp), as the server answers now.
+auto prepared_holds() {
+    return PreparedHolds(prepared, static_cast<size_t>(shared->prepared_capacity), 0,
+                         [](uint32_t xid) { return TransactionIdIsInProgress(xid); });
 }
 
 // Adds (or lowers) the hold of a prepared transaction. Under prepared_lock, exclusive. With
 // no room (there is one entry per possible prepared transaction, so only if that changed),
 // the next horizon lists every prepared transaction as holding from the smallest key.
 void keep_prepared_hold(TransactionId xid, Oid database, uint64 bound, bool known) {
-    PreparedHold* entry = prepared_entry_for(xid);
-    if (entry == nullptr) {
-        shared->prepared_listed = false;
-        return;
-    }
-    if (TransactionIdIsValid(entry->xid) && entry->xid == xid) {
-        entry->bound = Min(entry->bound, bound);
-        entry->known = entry->known && known;
-        return;
-    }
-    *entry = PreparedHold{xid, database, bound, known};
+    if (!prepared_holds().keep(xid, database, bound, known)) shared->prepared_listed = false;
 }
 
 // PREPARE TRANSACTION: the backend moves on, its transaction stays. The hold moves to the
@@ -170,12 +142,7 @@ uint64 database_horizon_ticks(Oid database) {
         horizon_ticks(taken, records, static_cast<size_t>(shared->record_count),
                       [database](size_t record) { return holds_database(static_cast<int>(record), database); });
     LWLockAcquire(shared->prepared_lock, LW_SHARED);
-    for (int i = 0; i < shared->prepared_capacity; ++i) {
-        const PreparedHold& hold = prepared[i];
-        if (TransactionIdIsValid(hold.xid) && hold.database == database && hold.bound < horizon &&
-            !prepared_hold_ended(hold))
-            horizon = hold.bound;
-    }
+    horizon = prepared_holds().lowest_bound(database, horizon);
     LWLockRelease(shared->prepared_lock);
     return horizon;
 }
@@ -230,7 +197,7 @@ void attach_commit_horizon() {
         for (int i = 0; i < count; ++i) new (&new_records[i]) HolderRecord(kHoldsNothing);
         auto* new_prepared = reinterpret_cast<PreparedHold*>(base + prepared_offset(count));
         for (int i = 0; i < max_prepared_xacts; ++i)
-            new_prepared[i] = PreparedHold{InvalidTransactionId, InvalidOid, 0, false};
+            new_prepared[i] = PreparedHold{0, InvalidOid, 0, false};
     }
     shared = state;
     records = reinterpret_cast<HolderRecord*>(base + records_offset());
@@ -301,13 +268,12 @@ Datum uuidx_horizon_holder_records(PG_FUNCTION_ARGS) {
         tuplestore_putvalues(result->setResult, result->setDesc, values, nulls);
     }
     LWLockAcquire(shared->prepared_lock, LW_SHARED);
-    for (int i = 0; i < shared->prepared_capacity; ++i) {
-        const PreparedHold& hold = prepared[i];
-        if (!TransactionIdIsValid(hold.xid) || hold.database != MyDatabaseId || prepared_hold_ended(hold)) continue;
-        Datum values[4] = {0, TransactionIdGetDatum(hold.xid), first_key_of(hold.bound), BoolGetDatum(hold.known)};
+    prepared_holds().for_each_holder(MyDatabaseId, [result](const uuidx::PreparedHold& hold) {
+        Datum values[4] = {0, TransactionIdGetDatum(static_cast<TransactionId>(hold.transaction)),
+                           first_key_of(hold.bound), BoolGetDatum(hold.known)};
         bool nulls[4] = {true, false, false, false};
         tuplestore_putvalues(result->setResult, result->setDesc, values, nulls);
-    }
+    });
     LWLockRelease(shared->prepared_lock);
     return static_cast<Datum>(0);
 }
