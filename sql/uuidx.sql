@@ -473,11 +473,19 @@ REVOKE ALL ON FUNCTION uuidx_raise_order_floor(uuid) FROM PUBLIC;
 CREATE FUNCTION uuidx_commit_horizon() RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_commit_horizon'
     LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+--@ begin both
 COMMENT ON FUNCTION uuidx_commit_horizon() IS
-    'A v7 key H such that every key made in this database by uuid_generate_v7() or uuidv7() below H belongs to a transaction whose end was visible to new snapshots before the call returned: a keyset consumer reads rows with id < H, and never needs to look below H again. Needs uuidx preloaded and uuidx.commit_horizon on; not on a standby';
+    'A v7 key H such that every key made in this database by uuid_generate_v7() or uuidv7() below H belongs to a transaction whose end was visible to new snapshots before the call returned: a keyset consumer reads rows with id < H, and never needs to look below H again. Needs uuidx preloaded and uuidx.commit_horizon on; not on a standby. May move backward across a restart or a promotion (the order starts again from the clock, and transactions prepared before hold from the smallest key): keep the consumer''s own position too';
+--@ end
+--@ begin upgrade
+DROP VIEW uuidx_horizon_holders;
+DROP FUNCTION uuidx_horizon_holder_records();
+--@ end
+--@ begin both
 
 CREATE FUNCTION uuidx_horizon_holder_records(OUT pid integer, OUT transaction xid, OUT oldest_key uuid,
-                                             OUT oldest_key_known boolean) RETURNS SETOF record
+                                             OUT oldest_key_known boolean, OUT held_since timestamptz)
+    RETURNS SETOF record
     AS 'MODULE_PATHNAME', 'uuidx_horizon_holder_records'
     LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION uuidx_horizon_holder_records() IS
@@ -490,15 +498,18 @@ SELECT h.pid,
        h.oldest_key,
        uuid_v7_to_timestamptz(h.oldest_key) AS oldest_key_time,
        coalesce(a.xact_start, p.prepared) AS xact_start,
+       h.held_since,
+       pg_catalog.clock_timestamp() - h.held_since AS held_for,
        CASE WHEN h.pid IS NOT NULL THEN a.state ELSE 'prepared' END AS state,
        CASE
            WHEN h.pid IS NOT NULL THEN 'a running transaction made this key'
            WHEN h.oldest_key_known THEN 'a prepared transaction made this key'
-           ELSE 'a transaction prepared before the server started: its keys are unknown, so it holds every key'
+           ELSE 'a transaction prepared before the server started or was promoted: its keys are unknown, so it holds every key'
        END AS reason
 FROM uuidx_horizon_holder_records() AS h
 LEFT JOIN pg_catalog.pg_stat_activity AS a ON a.pid = h.pid
 LEFT JOIN pg_catalog.pg_prepared_xacts AS p ON p.transaction = h.transaction
 ORDER BY h.oldest_key, h.pid;
 COMMENT ON VIEW uuidx_horizon_holders IS
-    'Each transaction that holds this database''s commit horizon (uuidx_commit_horizon()) back: a running one by pid, a prepared one by gid, with its oldest key, that key''s time, when the transaction started, its state and why it holds';
+    'Each transaction that holds this database''s commit horizon (uuidx_commit_horizon()) back: a running one by pid, a prepared one by gid, with its oldest key, that key''s time, when the transaction started, since when and how long it has held, its state and why it holds';
+--@ end

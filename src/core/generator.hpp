@@ -71,6 +71,13 @@ public:
         return {{time.value.family, sequence.raise_to(time.value.value)}};
     }
 
+    // Raises the v7 cell to the clock's tick, never lowering it: a new server's cell starts
+    // where its first key would, not at zero.
+    void raise_v7_order_to_clock() noexcept {
+        const Result<uint64_t> now = v7_ticks_from_unix_ns(clock_.unix_ns());
+        if (now) v7_ticks_.raise_to(now.value);
+    }
+
     // Forgets every per-process secret: the child of a fork calls it before any UUID.
     void after_fork_in_child() noexcept {
         random_.discard();

@@ -17,79 +17,125 @@ bool commit_horizon_enabled = true;       // uuidx.commit_horizon
 
 namespace {
 
+// Lock order: a reader or a PREPARE takes its snapshot (ProcArrayLock, inside
+// GetLatestSnapshot()) before prepared_lock, and takes no other lock while it holds
+// prepared_lock, so prepared_lock never waits on the proc array.
 struct HorizonShared {
-    LWLock* prepared_lock;  // the prepared holds; taken by readers, and by PREPARE
-    bool prepared_listed;   // the prepared transactions the server started with are entries
+    LWLock* prepared_lock;  // the prepared holds and `listed`; taken by readers, PREPARE and its abort
+    bool listed;            // the prepared transactions of before the bookkeeping began are entries
     int record_count;
     int prepared_capacity;
-    // HolderRecord records[record_count], then PreparedHold prepared[prepared_capacity]
+    // HolderRecord records[record_count], HeldSince since[record_count],
+    // then PreparedHold prepared[prepared_capacity]
 };
+
+// When a record's hold began (the start of the statement that made the transaction's first
+// key), for uuidx_horizon_holders alone: the horizon never reads it.
+using HeldSince = std::atomic<int64>;
+static_assert(HeldSince::is_always_lock_free, "a hold's start must be usable in shared memory");
 
 constexpr const char* kLockTranche = "uuidx commit horizon";
 
 HorizonShared* shared = nullptr;  // null without preloading
 HolderRecord* records = nullptr;
+HeldSince* held_since = nullptr;
 PreparedHold* prepared = nullptr;
-TransactionId preparing_xid = InvalidTransactionId;
+
+// The full number of this backend's transaction while its PREPARE is under way: its entry
+// was kept at XACT_EVENT_PRE_PREPARE, and the abort callback withdraws it if the PREPARE
+// fails before XACT_EVENT_PREPARE. 0 otherwise.
+uint64 preparing_transaction = 0;
 
 // Every process with a PGPROC that can run SQL: backends, background and autovacuum
 // workers, WAL senders (MaxBackends), and the auxiliary processes, which never make keys.
 int record_count() { return MaxBackends + NUM_AUXILIARY_PROCS; }
+// Room for every prepared transaction and for a PREPARE under way in every backend: the
+// entry is kept when the PREPARE starts, before the transaction counts as prepared.
+int prepared_capacity() { return max_prepared_xacts > 0 ? max_prepared_xacts + MaxBackends : 0; }
 Size records_offset() { return MAXALIGN(sizeof(HorizonShared)); }
-Size prepared_offset(int count) { return MAXALIGN(records_offset() + sizeof(HolderRecord) * count); }
+Size held_since_offset(int count) { return MAXALIGN(records_offset() + sizeof(HolderRecord) * count); }
+Size prepared_offset(int count) { return MAXALIGN(held_since_offset(count) + sizeof(HeldSince) * count); }
 
 // The record that holds for this process's transaction: its own, or in a parallel worker
 // its leader's, whose transaction inserts what the workers compute.
-HolderRecord* own_record() {
+int own_record_number() {
     const PGPROC* owner = MyProc->lockGroupLeader != nullptr ? MyProc->lockGroupLeader : MyProc;
     const int number = UUIDX_PROC_NUMBER(owner);
-    return number < shared->record_count ? &records[number] : nullptr;
+    return number < shared->record_count ? number : -1;
+}
+HolderRecord* own_record() {
+    const int number = own_record_number();
+    return number >= 0 ? &records[number] : nullptr;
 }
 
-// The table of prepared holds (core/prepared_holds.hpp), as the server answers now.
+// The table of prepared holds (core/prepared_holds.hpp) as the server answers at one moment:
+// a snapshot taken now, before prepared_lock (see the lock order above), says which
+// transactions are still running. A transaction it counts as running may have ended since:
+// its hold lasts until the next read.
 auto prepared_holds() {
-    return PreparedHolds(prepared, static_cast<size_t>(shared->prepared_capacity), 0,
-                         [](uint32_t xid) { return TransactionIdIsInProgress(xid); });
+    const Snapshot now = GetLatestSnapshot();
+    return PreparedHolds(prepared, static_cast<size_t>(shared->prepared_capacity),
+                         U64FromFullTransactionId(ReadNextFullTransactionId()),
+                         [now](uint32_t xid) { return XidInMVCCSnapshot(xid, now); });
 }
 
-// Adds (or lowers) the hold of a prepared transaction. Under prepared_lock, exclusive. With
-// no room (there is one entry per possible prepared transaction, so only if that changed),
-// the next horizon lists every prepared transaction as holding from the smallest key.
-void keep_prepared_hold(TransactionId xid, Oid database, uint64 bound, bool known) {
-    if (!prepared_holds().keep(xid, database, bound, known)) shared->prepared_listed = false;
-}
-
-// PREPARE TRANSACTION: the backend moves on, its transaction stays. The hold moves to the
-// prepared table before the backend's record is cleared, so a reader, which reads the records
-// first and the table after, sees one or the other. A transaction without an xid wrote no
-// row, so none of its keys can be read: its hold simply ends.
-void move_hold_to_prepared(HolderRecord& record) {
-    const uint64 bound = record.load();
-    if (bound == kHoldsNothing || !TransactionIdIsValid(preparing_xid)) return;
+// XACT_EVENT_PRE_PREPARE, where an error still aborts the PREPARE cleanly: the transaction's
+// hold, or a note that it made no key (which the listing after a start needs), goes into the
+// prepared table while its record still holds. Every prepared transaction has a number:
+// PrepareTransaction() assigns one if the transaction has none yet, and it is taken here a
+// moment earlier.
+void keep_hold_of_prepare() {
+    if (shared->prepared_capacity == 0) return;  // PREPARE is off and fails on its own
+    const HolderRecord* record = own_record();
+    const uint64 bound = record != nullptr ? record->load() : kHoldsNothing;
+    const int number = own_record_number();
+    const int64 since = bound != kHoldsNothing && number >= 0 ? held_since[number].load() : 0;
+    const uint64 transaction = U64FromFullTransactionId(GetTopFullTransactionId());
+    auto holds = prepared_holds();
     LWLockAcquire(shared->prepared_lock, LW_EXCLUSIVE);
-    keep_prepared_hold(preparing_xid, MyDatabaseId, bound, true);
+    const bool kept = holds.keep(transaction, MyDatabaseId, bound == kHoldsNothing ? kMadeNoKey : bound, since);
+    LWLockRelease(shared->prepared_lock);
+    if (!kept)
+        ereport(ERROR, (errcode(ERRCODE_INSUFFICIENT_RESOURCES),
+                        errmsg("uuidx has no room to record this prepared transaction's keys"),
+                        errdetail("The commit horizon keeps %d entries: max_prepared_transactions plus one for each "
+                                  "connection, all of them held by running or prepared transactions.",
+                                  shared->prepared_capacity),
+                        errhint("Retry the PREPARE once other prepared transactions have ended.")));
+    preparing_transaction = transaction;
+}
+
+// XACT_EVENT_ABORT while a PREPARE was under way: it failed after keep_hold_of_prepare() (a
+// GID in use, a serialization failure), and its transaction aborts. Cannot fail: the abort
+// released every LWLock before its callbacks, and the table is only written.
+void withdraw_hold_of_failed_prepare() {
+    LWLockAcquire(shared->prepared_lock, LW_EXCLUSIVE);
+    PreparedHolds(prepared, static_cast<size_t>(shared->prepared_capacity), 0, [](uint32_t) { return true; })
+        .withdraw(preparing_transaction);
     LWLockRelease(shared->prepared_lock);
 }
 
 // PostgreSQL calls XACT_EVENT_COMMIT and XACT_EVENT_ABORT after ProcArrayEndTransaction(), and
 // XACT_EVENT_PREPARE once the prepared transaction stands in the proc array in the backend's
-// place: each end is visible to new snapshots when its hold is withdrawn. A parallel worker's
-// transactions withdraw nothing: it held in its leader's record, for the leader's transaction.
+// place: each end is visible to new snapshots when its record is withdrawn. At those three
+// events nothing may fail (a PREPARE is durable by then, and an error would record an abort
+// for a prepared transaction): they only store to the backend's record and, on an abort,
+// withdraw an entry. A parallel worker's transactions withdraw nothing: it held in its
+// leader's record, for the leader's transaction.
 void at_transaction_event(XactEvent event, void*) {
     if (shared == nullptr) return;
     switch (event) {
-        case XACT_EVENT_PRE_PREPARE: preparing_xid = GetTopTransactionIdIfAny(); return;
+        case XACT_EVENT_PRE_PREPARE: keep_hold_of_prepare(); return;
         case XACT_EVENT_PREPARE:
         case XACT_EVENT_COMMIT:
         case XACT_EVENT_ABORT: {
             // A parallel worker also runs ordinary transactions of its own (restoring its
             // leader's libraries and settings) while its leader's transaction holds.
             HolderRecord* record = IsParallelWorker() ? nullptr : own_record();
-            if (record != nullptr && record->load() != kHoldsNothing) {
-                if (event == XACT_EVENT_PREPARE) move_hold_to_prepared(*record);
-                release_hold(*record);
-            }
-            preparing_xid = InvalidTransactionId;
+            // The prepared table took over the hold at XACT_EVENT_PRE_PREPARE.
+            if (record != nullptr) release_hold(*record);
+            if (event == XACT_EVENT_ABORT && preparing_transaction != 0) withdraw_hold_of_failed_prepare();
+            preparing_transaction = 0;
             horizon_held_in_transaction = false;
             return;
         }
@@ -101,48 +147,69 @@ void at_transaction_event(XactEvent event, void*) {
 
 // A backend that exits inside a transaction aborts it first (the callback above); this is
 // for one that exits otherwise, so that its record never outlives it. A parallel worker's
-// exit leaves its leader's record alone.
+// exit leaves its leader's record alone. Registered after InitProcess() registered
+// ProcKill(), so it runs before ProcKill() gives the PGPROC (and its databaseId, which
+// holds_database() reads) to another process.
 void release_at_exit(int, Datum) {
     if (shared == nullptr || MyProc == nullptr || IsParallelWorker()) return;
     HolderRecord* record = own_record();
     if (record != nullptr) release_hold(*record);
 }
 
-// After a start or a promotion, the server may hold prepared transactions that no callback
-// here saw: they hold the horizon at the smallest key (their keys are unknown) until they
-// end. Listed once, by the first horizon read; later PREPAREs keep their own holds.
-void list_prepared_transactions_once() {
-    if (shared->prepared_listed) return;
-    if (SPI_connect() != SPI_OK_CONNECT) elog(ERROR, "uuidx: SPI_connect failed");
-    if (SPI_execute("SELECT transaction, dbid FROM pg_catalog.pg_prepared_xact()", true, 0) != SPI_OK_SELECT)
-        elog(ERROR, "uuidx: could not list the prepared transactions");
-    LWLockAcquire(shared->prepared_lock, LW_EXCLUSIVE);
-    if (!shared->prepared_listed) {
-        shared->prepared_listed = true;
-        for (uint64 row = 0; row < SPI_processed; ++row) {
-            bool xid_null = false, database_null = false;
-            const Datum xid = SPI_getbinval(SPI_tuptable->vals[row], SPI_tuptable->tupdesc, 1, &xid_null);
-            const Datum database = SPI_getbinval(SPI_tuptable->vals[row], SPI_tuptable->tupdesc, 2, &database_null);
-            if (xid_null || database_null) continue;
-            keep_prepared_hold(DatumGetTransactionId(xid), DatumGetObjectId(database), 0, false);
-        }
-    }
+bool is_listed() {
+    LWLockAcquire(shared->prepared_lock, LW_SHARED);
+    const bool listed = shared->listed;
     LWLockRelease(shared->prepared_lock);
-    SPI_finish();
+    return listed;
 }
 
+// After a start or a promotion, the server may hold prepared transactions that no callback
+// here saw: they hold the horizon at the smallest key (their keys are unknown) until they
+// end. Listed once, by the first horizon read; every PREPARE since the start has an entry
+// already (kept when it began, before pg_prepared_xact() could show it), which stays.
+void list_prepared_transactions_once() {
+    if (is_listed()) return;
+    if (SPI_connect() != SPI_OK_CONNECT) elog(ERROR, "uuidx: SPI_connect failed");
+    if (SPI_execute("SELECT transaction, dbid, prepared FROM pg_catalog.pg_prepared_xact()", true, 0) !=
+        SPI_OK_SELECT)
+        elog(ERROR, "uuidx: could not list the prepared transactions");
+    auto holds = prepared_holds();
+    const uint64 next = U64FromFullTransactionId(ReadNextFullTransactionId());
+    bool kept = true;
+    LWLockAcquire(shared->prepared_lock, LW_EXCLUSIVE);
+    for (uint64 row = 0; row < SPI_processed && kept && !shared->listed; ++row) {
+        bool xid_null = false, database_null = false, prepared_null = false;
+        HeapTuple tuple = SPI_tuptable->vals[row];
+        TupleDesc columns = SPI_tuptable->tupdesc;
+        const Datum xid = SPI_getbinval(tuple, columns, 1, &xid_null);
+        const Datum database = SPI_getbinval(tuple, columns, 2, &database_null);
+        const Datum prepared_at = SPI_getbinval(tuple, columns, 3, &prepared_null);
+        if (xid_null || database_null) continue;
+        kept = holds.list(full_transaction_of(DatumGetTransactionId(xid), next), DatumGetObjectId(database),
+                          prepared_null ? GetCurrentTimestamp() : DatumGetTimestampTz(prepared_at));
+    }
+    if (kept) shared->listed = true;
+    LWLockRelease(shared->prepared_lock);
+    SPI_finish();
+    if (!kept) elog(ERROR, "uuidx: no room to list the prepared transactions for the commit horizon");
+}
+
+// Whether a record's holder is connected to `database`. PGPROC.databaseId is set once when a
+// backend connects; a record is withdrawn before its PGPROC is released (release_at_exit), so
+// a record that holds is read with its own holder's database.
 bool holds_database(int record, Oid database) { return ProcGlobal->allProcs[record].databaseId == database; }
 
 // The horizon of `database` in ticks: a tick taken from the server's v7 cell as a key is
 // (the clock's, or one above the newest key), then its running holders' records, then its
-// prepared holds (in that order: see move_hold_to_prepared).
+// prepared holds (in that order: a PREPARE keeps its entry before it withdraws its record).
 uint64 database_horizon_ticks(Oid database) {
     const uint64 taken = value_or_raise(process_generator().next_v7_ticks(), kV7Range);
     uint64 horizon =
         horizon_ticks(taken, records, static_cast<size_t>(shared->record_count),
                       [database](size_t record) { return holds_database(static_cast<int>(record), database); });
-    LWLockAcquire(shared->prepared_lock, LW_SHARED);
-    horizon = prepared_holds().lowest_bound(database, horizon);
+    auto holds = prepared_holds();
+    LWLockAcquire(shared->prepared_lock, LW_EXCLUSIVE);  // exclusive: drops the ended entries it meets
+    horizon = holds.lowest_bound(database, horizon);
     LWLockRelease(shared->prepared_lock);
     return horizon;
 }
@@ -175,7 +242,7 @@ void require_a_primary_with_the_horizon(const char* function) {
 }  // namespace
 
 Size commit_horizon_shmem_size() {
-    return add_size(prepared_offset(record_count()), mul_size(sizeof(PreparedHold), max_prepared_xacts));
+    return add_size(prepared_offset(record_count()), mul_size(sizeof(PreparedHold), prepared_capacity()));
 }
 
 void request_commit_horizon_lock() { RequestNamedLWLockTranche(kLockTranche, 1); }
@@ -190,17 +257,21 @@ void attach_commit_horizon() {
     auto* base = static_cast<char*>(memory);
     if (!found) {
         state->prepared_lock = &GetNamedLWLockTranche(kLockTranche)->lock;
-        state->prepared_listed = false;
+        state->listed = false;
         state->record_count = count;
-        state->prepared_capacity = max_prepared_xacts;
+        state->prepared_capacity = prepared_capacity();
         auto* new_records = reinterpret_cast<HolderRecord*>(base + records_offset());
-        for (int i = 0; i < count; ++i) new (&new_records[i]) HolderRecord(kHoldsNothing);
+        auto* new_since = reinterpret_cast<HeldSince*>(base + held_since_offset(count));
+        for (int i = 0; i < count; ++i) {
+            new (&new_records[i]) HolderRecord(kHoldsNothing);
+            new (&new_since[i]) HeldSince(0);
+        }
         auto* new_prepared = reinterpret_cast<PreparedHold*>(base + prepared_offset(count));
-        for (int i = 0; i < max_prepared_xacts; ++i)
-            new_prepared[i] = PreparedHold{0, InvalidOid, 0, false};
+        for (int i = 0; i < state->prepared_capacity; ++i) new_prepared[i] = PreparedHold{0, InvalidOid, false, 0, 0};
     }
     shared = state;
     records = reinterpret_cast<HolderRecord*>(base + records_offset());
+    held_since = reinterpret_cast<HeldSince*>(base + held_since_offset(state->record_count));
     prepared = reinterpret_cast<PreparedHold*>(base + prepared_offset(state->record_count));
 }
 
@@ -220,18 +291,28 @@ void register_commit_horizon_callbacks() {
 }
 
 void hold_commit_horizon_first_time() {
-    if (shared == nullptr || MyProc == nullptr || !server_order_in_effect()) {
-        horizon_held_in_transaction = true;  // nothing is tracked in this process
+    // A transaction begun in recovery stays read-only after a promotion: none of its keys can
+    // be written, and a hold would keep the new primary's horizon back until it ends.
+    if (shared == nullptr || MyProc == nullptr || !server_order_in_effect() || RecoveryInProgress()) {
+        horizon_held_in_transaction = true;  // nothing is tracked in this transaction
         return;
     }
+    // The prepared table took this transaction's hold when its PREPARE began: a first key made
+    // after that (by another extension's pre-prepare callback) would be held by no one.
+    if (preparing_transaction != 0)
+        ereport(ERROR, (errcode(ERRCODE_ACTIVE_SQL_TRANSACTION),
+                        errmsg("cannot make a v7 key while the transaction is being prepared"),
+                        errdetail("uuidx recorded this transaction's keys for the commit horizon when its PREPARE "
+                                  "TRANSACTION began.")));
     static bool exit_callback_registered = false;
     if (!exit_callback_registered) {
         on_shmem_exit(release_at_exit, 0);
         exit_callback_registered = true;
     }
-    HolderRecord* record = own_record();
-    if (record == nullptr) elog(ERROR, "uuidx: process number %d has no commit horizon record", MyProc->pid);
-    hold_before_first_key(*record, *server_v7_cell());
+    const int number = own_record_number();
+    if (number < 0) elog(ERROR, "uuidx: process %d has no commit horizon record", MyProc->pid);
+    if (records[number].load() == kHoldsNothing) held_since[number].store(GetCurrentStatementStartTimestamp());
+    hold_before_first_key(records[number], *server_v7_cell());
     horizon_held_in_transaction = true;
 }
 
@@ -250,8 +331,8 @@ Datum uuidx_commit_horizon(PG_FUNCTION_ARGS) {
 }
 
 // The holders of this database's horizon, one row each: (pid, transaction, oldest_key,
-// oldest_key_known); a running transaction has its pid, a prepared one its xid. The view
-// uuidx_horizon_holders adds what pg_stat_activity and pg_prepared_xacts know of them.
+// oldest_key_known, held_since); a running transaction has its pid, a prepared one its xid.
+// The view uuidx_horizon_holders adds what pg_stat_activity and pg_prepared_xacts know of them.
 PG_FUNCTION_INFO_V1(uuidx_horizon_holder_records);
 Datum uuidx_horizon_holder_records(PG_FUNCTION_ARGS) {
     using namespace uuidx::pg;
@@ -259,22 +340,35 @@ Datum uuidx_horizon_holder_records(PG_FUNCTION_ARGS) {
     list_prepared_transactions_once();
     InitMaterializedSRF(fcinfo, 0);
     auto* result = reinterpret_cast<ReturnSetInfo*>(fcinfo->resultinfo);
+    constexpr int kColumns = 5;
 
     for (int i = 0; i < shared->record_count; ++i) {
         const uint64 bound = records[i].load();
         if (bound == uuidx::kHoldsNothing || !holds_database(i, MyDatabaseId)) continue;
-        Datum values[4] = {Int32GetDatum(ProcGlobal->allProcs[i].pid), 0, first_key_of(bound), BoolGetDatum(true)};
-        bool nulls[4] = {false, true, false, false};
+        const int64 since = held_since[i].load();
+        Datum values[kColumns] = {Int32GetDatum(ProcGlobal->allProcs[i].pid), 0, first_key_of(bound),
+                                  BoolGetDatum(true), TimestampTzGetDatum(since)};
+        bool nulls[kColumns] = {false, true, false, false, since == 0};
         tuplestore_putvalues(result->setResult, result->setDesc, values, nulls);
     }
-    LWLockAcquire(shared->prepared_lock, LW_SHARED);
-    prepared_holds().for_each_holder(MyDatabaseId, [result](const uuidx::PreparedHold& hold) {
-        Datum values[4] = {0, TransactionIdGetDatum(static_cast<TransactionId>(hold.transaction)),
-                           first_key_of(hold.bound), BoolGetDatum(hold.known)};
-        bool nulls[4] = {true, false, false, false};
-        tuplestore_putvalues(result->setResult, result->setDesc, values, nulls);
+    // Copied out under the lock, written to the result after it.
+    auto* holders = static_cast<uuidx::PreparedHold*>(
+        palloc(sizeof(uuidx::PreparedHold) * static_cast<Size>(Max(shared->prepared_capacity, 1))));
+    int holder_count = 0;
+    auto holds = prepared_holds();
+    LWLockAcquire(shared->prepared_lock, LW_EXCLUSIVE);  // exclusive: drops the ended entries it meets
+    holds.for_each_holder(MyDatabaseId, [holders, &holder_count](const uuidx::PreparedHold& hold) {
+        holders[holder_count++] = hold;
     });
     LWLockRelease(shared->prepared_lock);
+    for (int i = 0; i < holder_count; ++i) {
+        const uuidx::PreparedHold& hold = holders[i];
+        Datum values[kColumns] = {0, TransactionIdGetDatum(static_cast<TransactionId>(hold.transaction)),
+                                  first_key_of(hold.bound), BoolGetDatum(hold.known), TimestampTzGetDatum(hold.since)};
+        bool nulls[kColumns] = {true, false, false, false, false};
+        tuplestore_putvalues(result->setResult, result->setDesc, values, nulls);
+    }
+    pfree(holders);
     return static_cast<Datum>(0);
 }
 

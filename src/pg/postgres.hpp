@@ -69,6 +69,7 @@ extern "C" {
 #include "utils/rangetypes.h"
 #include "utils/rel.h"
 #include "utils/selfuncs.h"
+#include "utils/snapmgr.h"
 #include "utils/syscache.h"
 #include "utils/timestamp.h"
 #include "utils/tuplesort.h"

@@ -39,13 +39,16 @@ void attach_shared_order() {
     bool found = false;
     LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
     void* memory = ShmemInitStruct("uuidx server-wide order", sizeof(SharedOrder), &found);
-    // A new server starts its cells at zero: after a restart the clock, not memory,
-    // carries the order (values continue from the current time).
+    // After a restart the clock, not memory, carries the order: a new server's cells
+    // continue from the current time. The v7 cell starts at the clock's tick rather than at
+    // zero, so that a commit horizon bound published before the server's first key (the
+    // cell's value plus one) is not below every key made before the start.
     auto* order = found ? static_cast<SharedOrder*>(memory) : new (memory) SharedOrder{};
     attach_commit_horizon();
     LWLockRelease(AddinShmemInitLock);
     shared_order = order;
     process_generator().use_order_cells(&order->v7, &order->gregorian);
+    if (!found) process_generator().raise_v7_order_to_clock();
 }
 
 }  // namespace

@@ -72,7 +72,7 @@ ensure_dependencies() {
 uuidx_version() { make -s -C "$UUIDX_ROOT" --no-print-directory print-EXTVERSION PG_CONFIG=/bin/false; }
 
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/$PG_MAJOR/bin/pg_config}
-PG_BIN=/usr/lib/postgresql/$PG_MAJOR/bin
+PG_BIN=${PG_BIN:-/usr/lib/postgresql/$PG_MAJOR/bin}
 export PG_CONFIG
 
 # Builds the extension (from clean) and installs it into the server's directories. Extra

@@ -464,6 +464,20 @@ TEST(OrderedTimeOf, OtherVersionsAndVariantsCarryNone) {
         EXPECT_EQ(uuidx::ordered_time_of(key).error, Errc::unexpected_version);
 }
 
+// A new server's v7 cell starts at the clock's tick (server_order.cpp), where its first key
+// would be: never lowered, and the next key is above it.
+TEST_F(GeneratorTest, RaisingTheV7OrderToTheClockStartsTheCellAtTheClocksTick) {
+    const uint64_t clock_ticks = uuidx::v7_ticks_from_unix_ns(kStartNs).value;
+    gen.raise_v7_order_to_clock();
+    EXPECT_EQ(v7_cell.load(), clock_ticks);
+    EXPECT_GT(v7_ticks_of(v7()), clock_ticks);
+    clock.set(kStartNs - 10 * kNsPerMs);  // a clock stepped back lowers nothing
+    const uint64_t held = v7_cell.load();
+    gen.raise_v7_order_to_clock();
+    EXPECT_EQ(v7_cell.load(), held);
+    EXPECT_EQ(gregorian_cell.load(), 0u);
+}
+
 TEST_F(GeneratorTest, RaisingTheFloorToAV7KeyAheadOfTheClockMakesTheNextV7SortAfterIt) {
     const Uuid before = v7();
     // A key an hour ahead of this clock with the largest fraction and tail of its millisecond:

@@ -51,7 +51,7 @@ struct Server {
 
 // The table in shared memory, and its view as the server answers now.
 struct Table {
-    explicit Table(size_t capacity) : entries(capacity, PreparedHold{0, 0, 0, false}) {}
+    explicit Table(size_t capacity) : entries(capacity, PreparedHold{0, 0, false, 0, 0}) {}
     auto view(const Server& server) {
         return uuidx::PreparedHolds(entries.data(), entries.size(), server.next,
                                     [&server](uint32_t xid) { return server.in_progress(xid); });
@@ -60,12 +60,13 @@ struct Table {
 };
 
 constexpr uint64_t kHorizon = 1'000'000;  // a reader's own tick, above every bound below
+constexpr int64_t kSince = 42;
 
 TEST(PreparedHolds, HoldUntilTheirTransactionEnds) {
     Server server;
     Table table(4);
     const uint64_t prepared = server.begin();
-    ASSERT_TRUE(table.view(server).keep(prepared, kDatabase, 500, true));
+    ASSERT_TRUE(table.view(server).keep(prepared, kDatabase, 500, kSince));
     EXPECT_EQ(table.view(server).lowest_bound(kDatabase, kHorizon), 500u);
     server.pass(1000);
     EXPECT_EQ(table.view(server).lowest_bound(kDatabase, kHorizon), 500u);
@@ -76,7 +77,7 @@ TEST(PreparedHolds, HoldUntilTheirTransactionEnds) {
 TEST(PreparedHolds, CountOnlyTheirOwnDatabase) {
     Server server;
     Table table(4);
-    ASSERT_TRUE(table.view(server).keep(server.begin(), kOtherDatabase, 500, true));
+    ASSERT_TRUE(table.view(server).keep(server.begin(), kOtherDatabase, 500, kSince));
     EXPECT_EQ(table.view(server).lowest_bound(kDatabase, kHorizon), kHorizon);
     EXPECT_EQ(table.view(server).lowest_bound(kOtherDatabase, kHorizon), 500u);
 }
@@ -87,7 +88,7 @@ TEST(PreparedHolds, AReaderDropsTheEntryOfAnEndedTransaction) {
     Server server;
     Table table(4);
     const uint64_t prepared = server.begin();
-    ASSERT_TRUE(table.view(server).keep(prepared, kDatabase, 500, true));
+    ASSERT_TRUE(table.view(server).keep(prepared, kDatabase, 500, kSince));
     server.end(prepared);
     EXPECT_EQ(table.view(server).lowest_bound(kDatabase, kHorizon), kHorizon);
     EXPECT_EQ(table.view(server).used(), 0u);
@@ -100,7 +101,7 @@ TEST(PreparedHolds, AnEntryLeftBehindDoesNotHold2To31TransactionsLater) {
     Server server;
     Table table(4);
     const uint64_t prepared = server.begin();
-    ASSERT_TRUE(table.view(server).keep(prepared, kDatabase, 500, true));
+    ASSERT_TRUE(table.view(server).keep(prepared, kDatabase, 500, kSince));
     server.end(prepared);
     server.pass(kTwoTo31 + 10);
     ASSERT_TRUE(server.in_progress(static_cast<uint32_t>(prepared)));  // the server's answer, as said
@@ -115,14 +116,14 @@ TEST(PreparedHolds, AnEntryLeftBehindDoesNotHold2To32TransactionsLater) {
     Server server;
     Table table(4);
     const uint64_t prepared = server.begin();
-    ASSERT_TRUE(table.view(server).keep(prepared, kDatabase, 500, true));
+    ASSERT_TRUE(table.view(server).keep(prepared, kDatabase, 500, kSince));
     server.end(prepared);
     server.pass(kTwoTo32 - 1);
     const uint64_t namesake = server.begin();
     ASSERT_EQ(static_cast<uint32_t>(namesake), static_cast<uint32_t>(prepared));
     EXPECT_EQ(table.view(server).lowest_bound(kDatabase, kHorizon), kHorizon);
     // A PREPARE of the namesake is a hold of its own.
-    ASSERT_TRUE(table.view(server).keep(namesake, kDatabase, 900, true));
+    ASSERT_TRUE(table.view(server).keep(namesake, kDatabase, 900, kSince));
     EXPECT_EQ(table.view(server).lowest_bound(kDatabase, kHorizon), 900u);
 }
 
@@ -134,9 +135,9 @@ TEST(PreparedHolds, TheListingAfterAStartKeepsTheBoundsItKnows) {
     Table table(4);
     const uint64_t before_start = server.begin();
     const uint64_t since_start = server.begin();
-    ASSERT_TRUE(table.view(server).keep(since_start, kDatabase, 500, true));
-    ASSERT_TRUE(table.view(server).list(before_start, kDatabase));
-    ASSERT_TRUE(table.view(server).list(since_start, kDatabase));
+    ASSERT_TRUE(table.view(server).keep(since_start, kDatabase, 500, kSince));
+    ASSERT_TRUE(table.view(server).list(before_start, kDatabase, kSince));
+    ASSERT_TRUE(table.view(server).list(since_start, kDatabase, kSince));
     EXPECT_EQ(table.view(server).lowest_bound(kDatabase, kHorizon), 0u);
     server.end(before_start);
     EXPECT_EQ(table.view(server).lowest_bound(kDatabase, kHorizon), 500u);
@@ -148,9 +149,9 @@ TEST(PreparedHolds, ATransactionThatMadeNoKeyHoldsNothingAndIsNotListedAsUnknown
     Server server;
     Table table(4);
     const uint64_t keyless = server.begin();
-    ASSERT_TRUE(table.view(server).keep(keyless, kDatabase, uuidx::kMadeNoKey, true));
+    ASSERT_TRUE(table.view(server).keep(keyless, kDatabase, uuidx::kMadeNoKey, kSince));
     EXPECT_EQ(table.view(server).lowest_bound(kDatabase, kHorizon), kHorizon);
-    ASSERT_TRUE(table.view(server).list(keyless, kDatabase));
+    ASSERT_TRUE(table.view(server).list(keyless, kDatabase, kSince));
     EXPECT_EQ(table.view(server).lowest_bound(kDatabase, kHorizon), kHorizon);
 }
 
@@ -161,14 +162,60 @@ TEST(PreparedHolds, MakeRoomFromEndedTransactionsOnly) {
     Table table(2);
     const uint64_t first = server.begin();
     const uint64_t second = server.begin();
-    ASSERT_TRUE(table.view(server).keep(first, kDatabase, 100, true));
-    ASSERT_TRUE(table.view(server).keep(second, kDatabase, 200, true));
+    ASSERT_TRUE(table.view(server).keep(first, kDatabase, 100, kSince));
+    ASSERT_TRUE(table.view(server).keep(second, kDatabase, 200, kSince));
     const uint64_t third = server.begin();
-    EXPECT_FALSE(table.view(server).keep(third, kDatabase, 300, true));
+    EXPECT_FALSE(table.view(server).keep(third, kDatabase, 300, kSince));
     server.end(first);
-    EXPECT_TRUE(table.view(server).keep(third, kDatabase, 300, true));
+    EXPECT_TRUE(table.view(server).keep(third, kDatabase, 300, kSince));
     EXPECT_EQ(table.view(server).lowest_bound(kDatabase, kHorizon), 200u);
     EXPECT_EQ(table.view(server).used(), 2u);
+}
+
+// A PREPARE that fails after its hold was kept (a GID in use, a full table of prepared
+// transactions) withdraws it, and nothing else.
+TEST(PreparedHolds, AWithdrawnHoldIsGone) {
+    Server server;
+    Table table(4);
+    const uint64_t failed = server.begin();
+    const uint64_t prepared = server.begin();
+    ASSERT_TRUE(table.view(server).keep(failed, kDatabase, 100, kSince));
+    ASSERT_TRUE(table.view(server).keep(prepared, kDatabase, 200, kSince));
+    table.view(server).withdraw(failed);
+    EXPECT_EQ(table.view(server).used(), 1u);
+    EXPECT_EQ(table.view(server).lowest_bound(kDatabase, kHorizon), 200u);
+}
+
+TEST(PreparedHolds, AHolderIsVisitedWithWhatWasKeptOfIt) {
+    Server server;
+    Table table(4);
+    const uint64_t prepared = server.begin();
+    const uint64_t listed = server.begin();
+    ASSERT_TRUE(table.view(server).keep(prepared, kDatabase, 200, 7));
+    ASSERT_TRUE(table.view(server).list(listed, kDatabase, 9));
+    std::vector<PreparedHold> seen;
+    table.view(server).for_each_holder(kDatabase, [&seen](const PreparedHold& hold) { seen.push_back(hold); });
+    ASSERT_EQ(seen.size(), 2u);
+    EXPECT_EQ(seen[0].transaction, prepared);
+    EXPECT_TRUE(seen[0].known);
+    EXPECT_EQ(seen[0].bound, 200u);
+    EXPECT_EQ(seen[0].since, 7);
+    EXPECT_EQ(seen[1].transaction, listed);
+    EXPECT_FALSE(seen[1].known);
+    EXPECT_EQ(seen[1].bound, 0u);
+    EXPECT_EQ(seen[1].since, 9);
+}
+
+// pg_prepared_xacts names a transaction by its 32-bit number; its full number is the one
+// less than 2^31 behind the server's next.
+TEST(PreparedHolds, AFullNumberIsFoundFromA32BitOne) {
+    using uuidx::full_transaction_of;
+    EXPECT_EQ(full_transaction_of(100, 101), 100u);
+    EXPECT_EQ(full_transaction_of(100, 100), 100u);
+    const uint64_t next = 5 * kTwoTo32 + 10;                    // epoch 5, number 10
+    EXPECT_EQ(full_transaction_of(4, next), 5 * kTwoTo32 + 4);  // this epoch
+    EXPECT_EQ(full_transaction_of(0xFFFFFFF0u, next), 4 * kTwoTo32 + 0xFFFFFFF0u);  // the epoch before
+    EXPECT_EQ(full_transaction_of(static_cast<uint32_t>(next - (kTwoTo31 - 1)), next), next - (kTwoTo31 - 1));
 }
 
 }  // namespace
