@@ -11,7 +11,8 @@
 #      (build/fuzz-corpus/TARGET); UUIDX_FUZZ_SECONDS=600 is the longer run on demand;
 #   4. uuidx.so built with UBSan (-fno-wrapv) and the fault switch, installed into this
 #      machine's server: the pg_regress suite in both server modes, the faults of
-#      sql/faults.sql through the SQL door (a failing random source, failing digests),
+#      sql/faults.sql through the SQL door (a failing random source, failing digests, uuid's
+#      btree operators missing for the planner),
 #      and a backend made to overflow on purpose, which UBSan must report;
 #   5. sqlsmith against that build preloaded, so that the time predicates' planner hook
 #      sees every query (test/hardening/sqlsmith.sh): UUIDX_SQLSMITH_SECONDS (default 60).
@@ -148,7 +149,7 @@ for mode in session preloaded; do
     run_test "pg_regress ($mode) against uuidx.so built with UBSan" "$WORK/logs/regress-$mode.log" \
         regress_with_ubsan
     if [ "$mode" = session ]; then
-        run_test "faults: a failing random source and failing digests" "$WORK/logs/faults.log" faults_through_sql &&
+        run_test "faults: a failing random source, failing digests, uuid operators missing" "$WORK/logs/faults.log" faults_through_sql &&
             run_test "UBSan reports a signed overflow inside the server" "$WORK/logs/ubsan-server.log" \
                 ubsan_reports_in_the_server
     else
