@@ -15,7 +15,9 @@
 #      btree operators missing for the planner),
 #      and a backend made to overflow on purpose, which UBSan must report;
 #   5. sqlsmith against that build preloaded, so that the time predicates' planner hook
-#      sees every query (test/hardening/sqlsmith.sh): UUIDX_SQLSMITH_SECONDS (default 60).
+#      sees every query (test/hardening/sqlsmith.sh): UUIDX_SQLSMITH_SECONDS (default 60);
+#      then, in the same server (prepared transactions on), a PREPARE TRANSACTION whose
+#      commit horizon lock fails (test/hardening/prepare_fault.sh).
 # It leaves that instrumented build installed: test/run-major.sh installs the product's
 # own build again. Ends with "N passed, N failed, N skipped", as test/run-major.sh does.
 set -u
@@ -142,7 +144,8 @@ ubsan_reports_in_the_server() {
 
 for mode in session preloaded; do
     if [ "$mode" = preloaded ]; then
-        start_cluster "shared_preload_libraries = 'uuidx'" || { fail "cluster ($mode)"; continue; }
+        start_cluster "shared_preload_libraries = 'uuidx'" "max_prepared_transactions = 4" ||
+            { fail "cluster ($mode)"; continue; }
     else
         start_cluster || { fail "cluster ($mode)"; continue; }
     fi
@@ -155,6 +158,8 @@ for mode in session preloaded; do
     else
         run_test "sqlsmith against the time predicates' planner hook (${SQLSMITH_SECONDS} s)" "$WORK/logs/sqlsmith.log" \
             bash test/hardening/sqlsmith.sh "$SQLSMITH_SECONDS"
+        run_test "faults: PREPARE TRANSACTION whose commit horizon lock fails" "$WORK/logs/prepare-fault.log" \
+            bash test/hardening/prepare_fault.sh
     fi
     cp "$CLUSTER_DIR/data.log" "$WORK/logs/server-$mode.log"
     stop_cluster
