@@ -28,7 +28,7 @@ CORE_CXXFLAGS += $(SANITIZER_FLAGS)
 # PGXS links with the C driver, which adds a sanitizer's runtime only when asked.
 SHLIB_LINK += -fsanitize=$(SANITIZERS)
 ifdef FAULT_INJECTION
-SHLIB_LINK += -Wl,--wrap=RAND_bytes -Wl,--wrap=EVP_DigestUpdate
+SHLIB_LINK += -Wl,--wrap=RAND_bytes -Wl,--wrap=EVP_DigestUpdate -Wl,--wrap=get_opfamily_member -Wl,--wrap=LWLockAcquire
 endif
 
 # ---- libFuzzer targets -----------------------------------------------------------------

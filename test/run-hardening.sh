@@ -11,10 +11,13 @@
 #      (build/fuzz-corpus/TARGET); UUIDX_FUZZ_SECONDS=600 is the longer run on demand;
 #   4. uuidx.so built with UBSan (-fno-wrapv) and the fault switch, installed into this
 #      machine's server: the pg_regress suite in both server modes, the faults of
-#      sql/faults.sql through the SQL door (a failing random source, failing digests),
+#      sql/faults.sql through the SQL door (a failing random source, failing digests, uuid's
+#      btree operators missing for the planner),
 #      and a backend made to overflow on purpose, which UBSan must report;
 #   5. sqlsmith against that build preloaded, so that the time predicates' planner hook
-#      sees every query (test/hardening/sqlsmith.sh): UUIDX_SQLSMITH_SECONDS (default 60).
+#      sees every query (test/hardening/sqlsmith.sh): UUIDX_SQLSMITH_SECONDS (default 60);
+#      then, in the same server (prepared transactions on), a PREPARE TRANSACTION whose
+#      commit horizon lock fails (test/hardening/prepare_fault.sh).
 # It leaves that instrumented build installed: test/run-major.sh installs the product's
 # own build again. Ends with "N passed, N failed, N skipped", as test/run-major.sh does.
 set -u
@@ -141,19 +144,22 @@ ubsan_reports_in_the_server() {
 
 for mode in session preloaded; do
     if [ "$mode" = preloaded ]; then
-        start_cluster "shared_preload_libraries = 'uuidx'" || { fail "cluster ($mode)"; continue; }
+        start_cluster "shared_preload_libraries = 'uuidx'" "max_prepared_transactions = 4" ||
+            { fail "cluster ($mode)"; continue; }
     else
         start_cluster || { fail "cluster ($mode)"; continue; }
     fi
     run_test "pg_regress ($mode) against uuidx.so built with UBSan" "$WORK/logs/regress-$mode.log" \
         regress_with_ubsan
     if [ "$mode" = session ]; then
-        run_test "faults: a failing random source and failing digests" "$WORK/logs/faults.log" faults_through_sql &&
+        run_test "faults: a failing random source, failing digests, uuid operators missing" "$WORK/logs/faults.log" faults_through_sql &&
             run_test "UBSan reports a signed overflow inside the server" "$WORK/logs/ubsan-server.log" \
                 ubsan_reports_in_the_server
     else
         run_test "sqlsmith against the time predicates' planner hook (${SQLSMITH_SECONDS} s)" "$WORK/logs/sqlsmith.log" \
             bash test/hardening/sqlsmith.sh "$SQLSMITH_SECONDS"
+        run_test "faults: PREPARE TRANSACTION whose commit horizon lock fails" "$WORK/logs/prepare-fault.log" \
+            bash test/hardening/prepare_fault.sh
     fi
     cp "$CLUSTER_DIR/data.log" "$WORK/logs/server-$mode.log"
     stop_cluster

@@ -1,20 +1,18 @@
 #include "plan_nodes.hpp"
 
 #include "../datums.hpp"
-#include "time_catalog.hpp"
 
 namespace uuidx::pg {
 
 Const* uuid_const(const Uuid& u) { return makeConst(UUIDOID, -1, InvalidOid, UUID_LEN, uuid_datum(u), false, false); }
 
-List* key_bound_conditions(const Expr* key, Expr* min, Expr* max, bool strict) {
-    const UuidComparison& ops = uuid_comparison();
+List* key_bound_conditions(const UuidComparison& uuid, const Expr* key, Expr* min, Expr* max, bool strict) {
     List* conditions = NIL;
     if (min != nullptr)
-        conditions = lappend(conditions, make_opclause(strict ? ops.gt : ops.ge, BOOLOID, false, copy_node(key), min,
+        conditions = lappend(conditions, make_opclause(strict ? uuid.gt : uuid.ge, BOOLOID, false, copy_node(key), min,
                                                        InvalidOid, InvalidOid));
     if (max != nullptr)
-        conditions = lappend(conditions, make_opclause(strict ? ops.lt : ops.le, BOOLOID, false, copy_node(key), max,
+        conditions = lappend(conditions, make_opclause(strict ? uuid.lt : uuid.le, BOOLOID, false, copy_node(key), max,
                                                        InvalidOid, InvalidOid));
     return conditions;
 }

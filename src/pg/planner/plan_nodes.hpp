@@ -5,6 +5,7 @@
 
 #include "../../core/uuid.hpp"
 #include "../postgres.hpp"
+#include "time_catalog.hpp"
 
 namespace uuidx::pg {
 
@@ -15,9 +16,9 @@ Const* uuid_const(const Uuid& u);
 inline bool is_nil(const Uuid& u) { return u == kNilUuid; }
 inline bool is_max(const Uuid& u) { return u == kMaxUuid; }
 
-// `key >= min` and `key <= max` with the standard uuid operators (a copy of `key` in each),
-// or `key > min` and `key < max` when `strict`; a null `min` or `max` is left out.
-List* key_bound_conditions(const Expr* key, Expr* min, Expr* max, bool strict = false);
+// `key >= min` and `key <= max` with the standard uuid operators `uuid` (a copy of `key` in
+// each), or `key > min` and `key < max` when `strict`; a null `min` or `max` is left out.
+List* key_bound_conditions(const UuidComparison& uuid, const Expr* key, Expr* min, Expr* max, bool strict = false);
 
 // `(SELECT expr)`: a sub-select the planner turns into an initplan, its value a parameter.
 Node* as_sub_select(Node* expr);

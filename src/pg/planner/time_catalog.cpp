@@ -10,7 +10,6 @@ CatalogState state = CatalogState::unknown;
 uint64 invalidations = 0;  // counts the callback's calls, so a lookup it overtook is not kept
 bool callback_registered = false;
 TimeCatalog catalog;
-UuidComparison comparison = {InvalidOid, InvalidOid, InvalidOid, InvalidOid, InvalidOid};
 
 void forget_catalog(Datum, UuidxSysCacheId, uint32) {
     state = CatalogState::unknown;
@@ -57,7 +56,22 @@ Oid member_operator(const TimeCatalog& c, const char* name, Oid left, Oid right)
     return op;
 }
 
-// Fills `c`; false when uuidx is absent or lacks one of the functions.
+// uuid's default btree operator family and its >=, <=, >, <; false where they are not the
+// built-in comparison functions.
+bool find_uuid_comparison(UuidComparison* u) {
+    const TypeCacheEntry* type = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY);
+    u->opfamily = type->btree_opf;
+    u->ge = get_opfamily_member(u->opfamily, UUIDOID, UUIDOID, BTGreaterEqualStrategyNumber);
+    u->le = get_opfamily_member(u->opfamily, UUIDOID, UUIDOID, BTLessEqualStrategyNumber);
+    u->gt = get_opfamily_member(u->opfamily, UUIDOID, UUIDOID, BTGreaterStrategyNumber);
+    u->lt = get_opfamily_member(u->opfamily, UUIDOID, UUIDOID, BTLessStrategyNumber);
+    // get_opcode() of InvalidOid (a missing member) is InvalidOid.
+    return OidIsValid(u->opfamily) && get_opcode(u->ge) == F_UUID_GE && get_opcode(u->le) == F_UUID_LE &&
+           get_opcode(u->gt) == F_UUID_GT && get_opcode(u->lt) == F_UUID_LT;
+}
+
+// Fills `c`; false when uuidx is absent or lacks one of the functions, or uuid's order is
+// not the standard one.
 bool look_up(TimeCatalog* c) {
     if (!find_extension("uuidx", &c->extension, &c->schema)) return false;
     c->v7_to_timestamptz = member_function(*c, "uuid_v7_to_timestamptz", 1, UUIDOID);
@@ -84,6 +98,12 @@ bool look_up(TimeCatalog* c) {
                        c->range_contains_time, c->time_window};
     for (const Oid oid : all)
         if (!OidIsValid(oid)) return false;
+    if (!find_uuid_comparison(&c->uuid)) {
+        elog(DEBUG1,
+             "uuidx: the default btree operator family of uuid has no standard comparison operators, so the planner "
+             "leaves queries on a key's time to PostgreSQL");
+        return false;
+    }
     return true;
 }
 
@@ -202,21 +222,6 @@ const TimeCatalog* time_catalog() {
     // An invalidation during the lookup leaves the state unknown: the next call looks again.
     if (invalidations == before) state = complete ? CatalogState::present : CatalogState::absent;
     return complete ? &catalog : nullptr;
-}
-
-const UuidComparison& uuid_comparison() {
-    if (unlikely(!OidIsValid(comparison.ge))) {
-        const TypeCacheEntry* type = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY);
-        const Oid ge = get_opfamily_member(type->btree_opf, UUIDOID, UUIDOID, BTGreaterEqualStrategyNumber);
-        const Oid le = get_opfamily_member(type->btree_opf, UUIDOID, UUIDOID, BTLessEqualStrategyNumber);
-        const Oid gt = get_opfamily_member(type->btree_opf, UUIDOID, UUIDOID, BTGreaterStrategyNumber);
-        const Oid lt = get_opfamily_member(type->btree_opf, UUIDOID, UUIDOID, BTLessStrategyNumber);
-        if (get_opcode(ge) != F_UUID_GE || get_opcode(le) != F_UUID_LE || get_opcode(gt) != F_UUID_GT ||
-            get_opcode(lt) != F_UUID_LT)
-            elog(ERROR, "uuidx: the default btree operator family of uuid has no standard comparison operators");
-        comparison = {type->btree_opf, ge, le, gt, lt};
-    }
-    return comparison;
 }
 
 TimeFunction time_function(const TimeCatalog& catalog, Oid function, Oid* type) {

@@ -9,6 +9,16 @@
 
 namespace uuidx::pg {
 
+// The built-in uuid comparison operators (uuid_ops, btree) and their operator family (which
+// says that an index column sorts as uuid keys do).
+struct UuidComparison {
+    Oid opfamily;
+    Oid ge;
+    Oid le;
+    Oid gt;
+    Oid lt;
+};
+
 struct TimeCatalog {
     Oid extension;
     Oid schema;
@@ -29,26 +39,21 @@ struct TimeCatalog {
     Oid time_in_range;           // its function
     Oid range_contains_time;     // the function of tstzrange @> uuid
     Oid time_window;             // uuid_time_window(timestamptz, timestamptz, text)
+    // uuid's default btree order: every rewrite rests on it (key bounds are its operators,
+    // an index sorts keys by it, a key's statistics are in its order).
+    UuidComparison uuid;
     // Whether this database has the timescaledb extension (whose planner refuses uuid
     // constants that are not v7 keys beside a hypertable's partitioning column).
     bool timescaledb;
 };
 
 // uuidx's catalog in this database, or null when uuidx is not created here (or its SQL is
-// an older version without the time predicates' functions). After the first call, and
-// until pg_proc changes, a load and a branch: no catalog access, no allocation.
+// an older version without the time predicates' functions), or when uuid's default btree
+// operator family lacks the standard comparison operators (only catalog surgery does that;
+// said once, at DEBUG1). Null is the one precondition every rewrite checks before its first
+// change: with it, the planner leaves the query to PostgreSQL as it is. After the first
+// call, and until pg_proc changes, a load and a branch: no catalog access, no allocation.
 const TimeCatalog* time_catalog();
-
-// The built-in uuid comparison operators (uuid_ops, btree) and their operator family (which
-// says that an index column sorts as uuid keys do): fixed for the server's life.
-struct UuidComparison {
-    Oid opfamily;
-    Oid ge;
-    Oid le;
-    Oid gt;
-    Oid lt;
-};
-const UuidComparison& uuid_comparison();
 
 // ---- which calls read a key's time, and where they sort as the key does -----------------
 

@@ -323,7 +323,7 @@ List* key_bounds_beside(const Rewrite& r, const TimeComparison& t, bool for_time
     }
     // Valid v7 constants bound strictly (id > v7_max(m - 1)); prefix keys inclusively.
     const bool strict = for_timescaledb && IsA(t.comparand, Const);
-    return key_bound_conditions(as_expr(t.key), min, max, strict);
+    return key_bound_conditions(r.catalog->uuid, as_expr(t.key), min, max, strict);
 }
 
 // ---- the exact replacement: key <@ tstzrange(lower, upper) --------------------------------
@@ -478,7 +478,7 @@ List* window_operator_pruning_range(const Rewrite& r, Node* conjunct) {
         max = as_expr(makeFuncExpr(r.catalog->range_max_key, UUIDOID, list_of(copy_node(range)), InvalidOid, InvalidOid,
                                    COERCE_EXPLICIT_CALL));
     }
-    return mark_pruning_only(key_bound_conditions(as_expr(key), min, max));
+    return mark_pruning_only(key_bound_conditions(r.catalog->uuid, as_expr(key), min, max));
 }
 
 // Rewrites one list of conjuncts (the quals of a FromExpr or a JoinExpr, an implicit AND).

@@ -157,10 +157,10 @@ bool level_orders_by_time(const PlannerInfo* root, const TimeCatalog& catalog) {
 // column is a uuid column in uuid's default btree order, with NULL keys where ORDER BY puts
 // NULL times by default (last ascending, first descending: the only placement
 // build_expression_pathkey() can ask for). Null otherwise.
-const Var* ordering_key(const IndexOptInfo* index) {
+const Var* ordering_key(const TimeCatalog& catalog, const IndexOptInfo* index) {
     if (index->relam != BTREE_AM_OID || !index->amhasgettuple || index->nkeycolumns < 1) return nullptr;
     if (index->indpred != NIL && !index->predOK) return nullptr;
-    if (index->indexkeys[0] <= 0 || index->sortopfamily[0] != uuid_comparison().opfamily) return nullptr;
+    if (index->indexkeys[0] <= 0 || index->sortopfamily[0] != catalog.uuid.opfamily) return nullptr;
     if (index->nulls_first[0] != index->reverse_sort[0]) return nullptr;
     const auto* column = castNode(TargetEntry, linitial(index->indextlist))->expr;
     if (!IsA(column, Var) || reinterpret_cast<const Var*>(column)->vartype != UUIDOID) return nullptr;
@@ -477,7 +477,7 @@ void add_time_ordered_paths(PlannerInfo* root, RelOptInfo* rel, const RangeTblEn
     ListCell* cell;
     foreach (cell, rel->indexlist) {
         auto* index = static_cast<IndexOptInfo*>(lfirst(cell));
-        const Var* key = ordering_key(index);
+        const Var* key = ordering_key(*catalog, index);
         if (key == nullptr) continue;
         IndexScanParts parts{};
         for (int i = 0; i < found.count; ++i)

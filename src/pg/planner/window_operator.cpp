@@ -87,7 +87,7 @@ List* window_index_conditions(SupportRequestIndexCondition* req) {
                                    COERCE_EXPLICIT_CALL));
     }
     req->lossy = false;
-    // The index's operators, not uuid_comparison()'s: they are the same functions, but the
+    // The index's operators, not the catalog's uuid ones: they are the same functions, but the
     // index machinery wants its opfamily's members.
     List* conditions = NIL;
     if (min != nullptr)
@@ -171,7 +171,8 @@ bool statistics_selectivity(VariableStatData* vardata, const KeyRange& keys, dou
 // tstzrange(now() - interval '1 day', now()), also as an initplan's value): the fraction of keys between the range's key
 // bounds, read from the key column's statistics, interpolating within a histogram bin on
 // the keys' first 64 bits; without statistics, clauselist_selectivity() of `key >= L AND
-// key <= U`. Otherwise DEFAULT_RANGE_INEQ_SEL, PostgreSQL's guess for a range of a column.
+// key <= U` (with uuid's standard operators, where time_catalog() finds them). Otherwise
+// DEFAULT_RANGE_INEQ_SEL, PostgreSQL's guess for a range of a column.
 double time_in_range_selectivity(PlannerInfo* root, List* args, int var_relid) {
     VariableStatData vardata;
     Node* other = nullptr;
@@ -192,8 +193,12 @@ double time_in_range_selectivity(PlannerInfo* root, List* args, int var_relid) {
             if (uuidx::selects_no_key(keys)) {
                 selectivity = 0.0;  // empty
             } else if (!statistics_selectivity(&vardata, keys, &selectivity)) {
-                List* clauses = key_bound_conditions(key, as_expr(uuid_const(keys.min)), as_expr(uuid_const(keys.max)));
-                selectivity = clauselist_selectivity(root, clauses, var_relid, JOIN_INNER, nullptr);
+                const uuidx::pg::TimeCatalog* catalog = uuidx::pg::time_catalog();
+                if (catalog != nullptr) {
+                    List* clauses = key_bound_conditions(catalog->uuid, key, as_expr(uuid_const(keys.min)),
+                                                         as_expr(uuid_const(keys.max)));
+                    selectivity = clauselist_selectivity(root, clauses, var_relid, JOIN_INNER, nullptr);
+                }
             }
         }
     }
