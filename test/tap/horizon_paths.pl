@@ -115,6 +115,11 @@ foreach my $name ('recovering', 'prepared') {
 }
 
 # --- one server ------------------------------------------------------------------------------
+# The first read of the horizon after a start lists the prepared transactions the server
+# started with (4. checks it); read here first, so that the holds checked below are the ones
+# their own PREPAREs keep.
+horizon_where($primary, "h > '" . committed_key($primary, 'before the first read') . "'", 'nothing holds the primary');
+
 # 5. A backend that goes on making keys after its own PREPARE: the prepared transaction
 # holds at or below its own key until it ends, whatever its session does; then the
 # session's open transaction holds, at or below its own first key.
@@ -139,13 +144,16 @@ foreach my $name ('recovering', 'prepared') {
 }
 
 # 6. A PREPARE TRANSACTION that fails after its pre-prepare step (its gid is in use): the
-# transaction rolls back, and nothing of it holds while its session lives on.
+# transaction rolls back, and nothing of it holds while its session lives on. The session
+# runs nothing after the failure (query_until sends no statement of its own), so that no
+# later transaction of the session ends what the failed one left.
 {
     my $dup = prepared_key($primary, 'dup');
     my $session = $primary->background_psql('postgres', on_error_stop => 0);
-    my ($would_be) = $session->query(
-        "BEGIN; INSERT INTO events (writer) VALUES ('second dup') RETURNING id; PREPARE TRANSACTION 'dup'");
-    is(($session->query('\echo :LAST_ERROR_SQLSTATE'))[0], '42710', "[failed prepare] a second PREPARE of 'dup' fails with 42710");
+    my ($would_be, $sqlstate) = split /\n/, $session->query_until(qr/^failed$/m,
+        "BEGIN; INSERT INTO events (writer) VALUES ('second dup') RETURNING id; PREPARE TRANSACTION 'dup';\n"
+          . "\\echo :LAST_ERROR_SQLSTATE\n\\echo failed\n");
+    is($sqlstate, '42710', "[failed prepare] a second PREPARE of 'dup' fails with 42710");
     like($would_be, qr/^[0-9a-f]{8}-[0-9a-f]{4}-7/, '[failed prepare] after making a v7 key');
     is($primary->safe_psql('postgres', "SELECT count(*) FROM events WHERE writer = 'second dup'"), '0',
         '[failed prepare] its row is rolled back');
@@ -199,7 +207,7 @@ foreach my $name ('recovering', 'prepared') {
     horizon_where($primary, "h = '$smallest_v7'", '[restart] the horizon is the smallest key');
     $primary->safe_psql('postgres', "COMMIT PREPARED 'before the restart'");
     horizon_where($primary, "h <= '$after_start' AND h > '$committed_before'",
-        "[restart] once the older one commits, the horizon is at the newer one's own key ($after_start), above the key committed before it");
+        "[restart] once the older one commits, the horizon is at the newer one's own key, above the key committed before it");
     $primary->safe_psql('postgres', "COMMIT PREPARED 'after the start'");
     horizon_where($primary, "h > '$after_start' AND h > '$before_restart'", '[restart] both committed, nothing holds');
 }
