@@ -1,6 +1,7 @@
 # The commit horizon on a server of its own (uuidx preloaded, prepared transactions on):
 # - keyset consumers beside writers that commit late, roll back, roll back savepoints and
-#   are terminated mid-transaction (pgbench): the consumer that reads below
+#   are terminated mid-transaction, and two-phase writers that prepare, wait, and commit or
+#   roll back the prepared transaction (pgbench): the consumer that reads below
 #   uuidx_commit_horizon() reads every committed row once, checked by set difference
 #   against the table, while a naive `id > last` consumer in the same run misses rows (so
 #   the check can fail);
@@ -22,7 +23,9 @@ use Time::HiRes qw(time usleep);
 my $node = PostgreSQL::Test::Cluster->new('horizon');
 $node->init(allows_streaming => 1);
 $node->append_conf('postgresql.conf',
-    "shared_preload_libraries = 'uuidx'\nmax_prepared_transactions = 10\nrestart_after_crash = on\n");
+    "shared_preload_libraries = 'uuidx'\nmax_prepared_transactions = 10\nrestart_after_crash = on\n"
+      # The writers, the consumers and the test's own sessions, past the framework's 10.
+      . "max_connections = 30\n");
 $node->start;
 $node->safe_psql('postgres', q{
     SET client_min_messages = warning;
@@ -59,6 +62,27 @@ sub start_writers {
     my ($seconds) = @_;
     return start_pgbench($node, $writer_script, [ '-c', '6', '-j', '2', '-T', $seconds ], application_name => 'writer');
 }
+
+# Two-phase writers (as Citus writes to several nodes): each transaction inserts 1 to 5 rows,
+# prepares under a gid of its client's and a random number's (pgbench replaces :name even
+# inside quotes), waits 0 to 50 ms prepared, and then commits it, or rolls it back one time
+# in ten. They are not among the writers terminated mid-run: a prepared transaction outlives
+# its session.
+my $two_phase_script = <<'EOF';
+\set rows random(1, 5)
+\set delay random(0, 50)
+\set fate random(1, 10)
+\set gid random(1, 1000000000000000)
+BEGIN;
+INSERT INTO events (writer) SELECT 'two-phase' FROM generate_series(1, :rows);
+PREPARE TRANSACTION 'two-phase :client_id :gid';
+SELECT pg_sleep(:delay / 1000.0);
+\if :fate = 1
+ROLLBACK PREPARED 'two-phase :client_id :gid';
+\else
+COMMIT PREPARED 'two-phase :client_id :gid';
+\endif
+EOF
 
 # A consumer: a psql session of its own, its position, and every key it has read.
 sub new_consumer {
@@ -109,6 +133,8 @@ sub missed {
 my $horizon_consumer = new_consumer('horizon');
 my $naive_consumer = new_consumer('naive');
 my $wait_for_writers = start_writers(12);
+my $wait_for_two_phase = start_pgbench($node, $two_phase_script, [ '-c', '2', '-j', '1', '-T', 12 ],
+    application_name => 'two-phase writer');
 my $started = time;
 my $terminated = 0;
 while (time - $started < 12) {
@@ -122,6 +148,8 @@ while (time - $started < 12) {
     usleep(5_000);
 }
 $wait_for_writers->();
+my ($two_phase_ran, $two_phase_errors) = $wait_for_two_phase->();
+ok($two_phase_ran, 'the two-phase writers ran') or diag($two_phase_errors);
 # Drained: every writer has ended, so the horizon is above every key.
 1 while poll($horizon_consumer) > 0;
 1 while poll($naive_consumer) > 0;
@@ -129,6 +157,9 @@ $wait_for_writers->();
 my $committed = query('SELECT count(*) FROM events');
 cmp_ok($committed, '>', 500, "the writers committed rows ($committed)");
 cmp_ok($terminated, '>', 0, 'a writer was terminated inside its transaction');
+my $two_phase_rows = query("SELECT count(*) FROM events WHERE writer = 'two-phase'");
+cmp_ok($two_phase_rows, '>', 50, "the two-phase writers committed prepared transactions ($two_phase_rows rows)");
+is(query('SELECT count(*) FROM pg_prepared_xacts'), '0', 'and left none prepared');
 is(missed($horizon_consumer), 0, 'the horizon consumer read every committed row');
 is($horizon_consumer->{twice}, 0, 'and none twice');
 my $naive_missed = missed($naive_consumer);
