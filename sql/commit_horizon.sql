@@ -36,7 +36,11 @@ SELECT uuidx_commit_horizon() <= :'first_key' AS held_at_the_first_key;
 SELECT count(*) AS holders, bool_and(pid = pg_backend_pid()) AS this_backend, bool_and(oldest_key <= :'first_key') AS below_first_key,
        min(state) AS state, min(reason) AS reason, bool_and(prepared_gid IS NULL) AS not_prepared,
        bool_and(xact_start = now()) AS started_with_the_transaction,
-       bool_and(oldest_key_time <= uuid_v7_to_timestamptz(:'first_key')) AS time_of_the_oldest_key
+       bool_and(oldest_key_time <= uuid_v7_to_timestamptz(:'first_key')) AS time_of_the_oldest_key,
+       -- held since the statement that made the first key began: within the transaction,
+       -- before this statement
+       bool_and(held_since >= now() AND held_since < statement_timestamp()) AS held_since_the_first_key,
+       bool_and(held_for >= clock_timestamp() - statement_timestamp()) AS held_for_until_now
 FROM uuidx_horizon_holders;
 COMMIT;
 SELECT uuidx_commit_horizon() > :'first_key' AS released_at_commit, count(*) AS holders FROM uuidx_horizon_holders;
