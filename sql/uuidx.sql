@@ -473,15 +473,8 @@ REVOKE ALL ON FUNCTION uuidx_raise_order_floor(uuid) FROM PUBLIC;
 CREATE FUNCTION uuidx_commit_horizon() RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_commit_horizon'
     LANGUAGE C VOLATILE PARALLEL RESTRICTED;
---@ begin both
 COMMENT ON FUNCTION uuidx_commit_horizon() IS
     'A v7 key H such that every key made in this database by uuid_generate_v7() or uuidv7() below H belongs to a transaction whose end was visible to new snapshots before the call returned: a keyset consumer reads rows with id < H, and never needs to look below H again. Needs uuidx preloaded and uuidx.commit_horizon on; not on a standby. May move backward across a restart or a promotion (the order starts again from the clock, and transactions prepared before hold from the smallest key): keep the consumer''s own position too';
---@ end
---@ begin upgrade
-DROP VIEW uuidx_horizon_holders;
-DROP FUNCTION uuidx_horizon_holder_records();
---@ end
---@ begin both
 
 CREATE FUNCTION uuidx_horizon_holder_records(OUT pid integer, OUT transaction xid, OUT oldest_key uuid,
                                              OUT oldest_key_known boolean, OUT held_since timestamptz)
@@ -512,4 +505,3 @@ LEFT JOIN pg_catalog.pg_prepared_xacts AS p ON p.transaction = h.transaction
 ORDER BY h.oldest_key, h.pid;
 COMMENT ON VIEW uuidx_horizon_holders IS
     'Each transaction that holds this database''s commit horizon (uuidx_commit_horizon()) back: a running one by pid, a prepared one by gid, with its oldest key, that key''s time, when the transaction started, since when and how long it has held, its state and why it holds';
---@ end
