@@ -110,8 +110,9 @@ void keep_hold_of_prepare() {
 // released every LWLock before its callbacks, and the table is only written.
 void withdraw_hold_of_failed_prepare() {
     LWLockAcquire(shared->prepared_lock, LW_EXCLUSIVE);
-    PreparedHolds(prepared, static_cast<size_t>(shared->prepared_capacity), 0, [](uint32_t) { return true; })
-        .withdraw(preparing_transaction);
+    PreparedHolds(prepared, static_cast<size_t>(shared->prepared_capacity), 0, [](uint32_t) {
+        return true;
+    }).withdraw(preparing_transaction);
     LWLockRelease(shared->prepared_lock);
 }
 
@@ -170,8 +171,7 @@ bool is_listed() {
 void list_prepared_transactions_once() {
     if (is_listed()) return;
     if (SPI_connect() != SPI_OK_CONNECT) elog(ERROR, "uuidx: SPI_connect failed");
-    if (SPI_execute("SELECT transaction, dbid, prepared FROM pg_catalog.pg_prepared_xact()", true, 0) !=
-        SPI_OK_SELECT)
+    if (SPI_execute("SELECT transaction, dbid, prepared FROM pg_catalog.pg_prepared_xact()", true, 0) != SPI_OK_SELECT)
         elog(ERROR, "uuidx: could not list the prepared transactions");
     auto holds = prepared_holds();
     const uint64 next = U64FromFullTransactionId(ReadNextFullTransactionId());
@@ -357,9 +357,8 @@ Datum uuidx_horizon_holder_records(PG_FUNCTION_ARGS) {
     int holder_count = 0;
     auto holds = prepared_holds();
     LWLockAcquire(shared->prepared_lock, LW_EXCLUSIVE);  // exclusive: drops the ended entries it meets
-    holds.for_each_holder(MyDatabaseId, [holders, &holder_count](const uuidx::PreparedHold& hold) {
-        holders[holder_count++] = hold;
-    });
+    holds.for_each_holder(
+        MyDatabaseId, [holders, &holder_count](const uuidx::PreparedHold& hold) { holders[holder_count++] = hold; });
     LWLockRelease(shared->prepared_lock);
     for (int i = 0; i < holder_count; ++i) {
         const uuidx::PreparedHold& hold = holders[i];

@@ -32,9 +32,9 @@ namespace {
 
 enum class Fault {
     none,
-    random_source_fails,  // RAND_bytes() reports failure, as when OpenSSL cannot seed
-    digest_fails,         // EVP_DigestUpdate() reports failure, as when a provider breaks
-    undefined_behavior,   // a digest update overflows a signed int: UBSan must report it
+    random_source_fails,     // RAND_bytes() reports failure, as when OpenSSL cannot seed
+    digest_fails,            // EVP_DigestUpdate() reports failure, as when a provider breaks
+    undefined_behavior,      // a digest update overflows a signed int: UBSan must report it
     uuid_operators_missing,  // get_opfamily_member() finds no uuid = uuid member, as after
                              // catalog surgery on uuid's btree operator family
     horizon_lock_fails,      // the next LWLockAcquire() raises an ERROR; the fault then clears

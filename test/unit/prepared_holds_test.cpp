@@ -212,8 +212,8 @@ TEST(PreparedHolds, AFullNumberIsFoundFromA32BitOne) {
     using uuidx::full_transaction_of;
     EXPECT_EQ(full_transaction_of(100, 101), 100u);
     EXPECT_EQ(full_transaction_of(100, 100), 100u);
-    const uint64_t next = 5 * kTwoTo32 + 10;                    // epoch 5, number 10
-    EXPECT_EQ(full_transaction_of(4, next), 5 * kTwoTo32 + 4);  // this epoch
+    const uint64_t next = 5 * kTwoTo32 + 10;                                        // epoch 5, number 10
+    EXPECT_EQ(full_transaction_of(4, next), 5 * kTwoTo32 + 4);                      // this epoch
     EXPECT_EQ(full_transaction_of(0xFFFFFFF0u, next), 4 * kTwoTo32 + 0xFFFFFFF0u);  // the epoch before
     EXPECT_EQ(full_transaction_of(static_cast<uint32_t>(next - (kTwoTo31 - 1)), next), next - (kTwoTo31 - 1));
 }
