@@ -107,6 +107,10 @@ SET LOCAL max_parallel_workers_per_gather = 2;
 SET LOCAL parallel_leader_participation = off;
 SELECT pg_temp.workers_launched('SELECT count(uuid_generate_v7()) FROM parallel_rows') > 0 AS workers_made_the_keys;
 SELECT count(*) AS holders, bool_and(pid = pg_backend_pid()) AS held_for_the_leader FROM uuidx_horizon_holders;
+-- The leader reads the horizon in parallel mode (PARALLEL RESTRICTED: above the Gather,
+-- while the workers scan), which GetLatestSnapshot() refuses: uuidx takes its own snapshot.
+SELECT pg_temp.workers_launched('SELECT count(*) FILTER (WHERE uuidx_commit_horizon() IS NOT NULL) FROM parallel_rows') > 0
+       AS horizon_read_beside_workers;
 COMMIT;
 SELECT count(*) AS holders_after_commit FROM uuidx_horizon_holders;
 DROP TABLE parallel_rows;

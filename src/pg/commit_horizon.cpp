@@ -18,7 +18,7 @@ bool commit_horizon_enabled = true;       // uuidx.commit_horizon
 namespace {
 
 // Lock order: a reader or a PREPARE takes its snapshot (ProcArrayLock, inside
-// GetLatestSnapshot()) before prepared_lock, and takes no other lock while it holds
+// GetSnapshotData()) before prepared_lock, and takes no other lock while it holds
 // prepared_lock, so prepared_lock never waits on the proc array.
 struct HorizonShared {
     LWLock* prepared_lock;  // the prepared holds and `listed`; taken by readers, PREPARE and its abort
@@ -68,12 +68,22 @@ HolderRecord* own_record() {
     return number >= 0 ? &records[number] : nullptr;
 }
 
+// The transactions running at one moment, in a snapshot of this backend's own:
+// GetLatestSnapshot() refuses to run in parallel mode, where a leader may read the horizon
+// (the function is PARALLEL RESTRICTED, not UNSAFE). GetSnapshotData() allocates its arrays
+// on its first call, once per backend.
+SnapshotData running_transactions_snapshot{};
+Snapshot running_transactions() {
+    running_transactions_snapshot.snapshot_type = SNAPSHOT_MVCC;
+    return GetSnapshotData(&running_transactions_snapshot);
+}
+
 // The table of prepared holds (core/prepared_holds.hpp) as the server answers at one moment:
 // a snapshot taken now, before prepared_lock (see the lock order above), says which
 // transactions are still running. A transaction it counts as running may have ended since:
 // its hold lasts until the next read.
 auto prepared_holds() {
-    const Snapshot now = GetLatestSnapshot();
+    const Snapshot now = running_transactions();
     return PreparedHolds(prepared, static_cast<size_t>(shared->prepared_capacity),
                          U64FromFullTransactionId(ReadNextFullTransactionId()),
                          [now](uint32_t xid) { return XidInMVCCSnapshot(xid, now); });
