@@ -91,9 +91,8 @@ auto prepared_holds() {
 
 // XACT_EVENT_PRE_PREPARE, where an error still aborts the PREPARE cleanly: the transaction's
 // hold, or a note that it made no key (which the listing after a start needs), goes into the
-// prepared table while its record still holds. Every prepared transaction has a number:
-// PrepareTransaction() assigns one if the transaction has none yet, and it is taken here a
-// moment earlier.
+// prepared table while its record still holds. PrepareTransaction() has given the
+// transaction its number before this event, so every prepared transaction has an entry.
 void keep_hold_of_prepare() {
     if (shared->prepared_capacity == 0) return;  // PREPARE is off and fails on its own
     const HolderRecord* record = own_record();
