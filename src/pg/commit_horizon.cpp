@@ -130,8 +130,9 @@ void withdraw_hold_of_failed_prepare() {
 // place: each end is visible to new snapshots when its record is withdrawn. At those three
 // events nothing may fail (a PREPARE is durable by then, and an error would record an abort
 // for a prepared transaction): they only store to the backend's record and, on an abort,
-// withdraw an entry. A parallel worker's transactions withdraw nothing: it held in its
-// leader's record, for the leader's transaction.
+// withdraw an entry; they drop no ended prepared entries (telling which have ended needs a
+// snapshot, which can fail): horizon reads and PREPAREs do. A parallel worker's transactions
+// withdraw nothing: it held in its leader's record, for the leader's transaction.
 void at_transaction_event(XactEvent event, void*) {
     if (shared == nullptr) return;
     switch (event) {
