@@ -53,6 +53,13 @@ bool transaction_ended(uint64_t transaction, uint64_t next_transaction, const In
     return !in_progress(static_cast<uint32_t>(transaction));
 }
 
+// A PREPARE that failed after PreparedHolds::keep(): its transaction aborts, and its entry
+// goes now. Needs no answer from the server, so that an abort can call it.
+inline void withdraw_prepared_hold(PreparedHold* entries, size_t capacity, uint64_t transaction) noexcept {
+    for (size_t i = 0; i < capacity; ++i)
+        if (entries[i].transaction == transaction) entries[i].transaction = 0;
+}
+
 // A view of the table, which lives in shared memory: `capacity` entries at `entries`, read
 // with the server's next full transaction number and "is it running" answer of one moment.
 template <typename InProgress>
@@ -81,12 +88,6 @@ public:
         if (entry == nullptr) return false;
         if (entry->transaction != transaction) *entry = PreparedHold{transaction, database, false, 0, since};
         return true;
-    }
-
-    // A PREPARE that failed after keep(): its transaction aborts, its entry goes now.
-    void withdraw(uint64_t transaction) noexcept {
-        for (size_t i = 0; i < capacity_; ++i)
-            if (entries_[i].transaction == transaction) entries_[i].transaction = 0;
     }
 
     // The lowest bound below `horizon` held by the prepared transactions of `database`;

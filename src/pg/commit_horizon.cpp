@@ -119,9 +119,7 @@ void keep_hold_of_prepare() {
 // released every LWLock before its callbacks, and the table is only written.
 void withdraw_hold_of_failed_prepare() {
     LWLockAcquire(shared->prepared_lock, LW_EXCLUSIVE);
-    PreparedHolds(prepared, static_cast<size_t>(shared->prepared_capacity), 0, [](uint32_t) {
-        return true;
-    }).withdraw(preparing_transaction);
+    withdraw_prepared_hold(prepared, static_cast<size_t>(shared->prepared_capacity), preparing_transaction);
     LWLockRelease(shared->prepared_lock);
 }
 
@@ -144,7 +142,7 @@ void at_transaction_event(XactEvent event, void*) {
             // leader's libraries and settings) while its leader's transaction holds.
             HolderRecord* record = IsParallelWorker() ? nullptr : own_record();
             // The prepared table took over the hold at XACT_EVENT_PRE_PREPARE.
-            if (record != nullptr) release_hold(*record);
+            if (record != nullptr && record->load() != kHoldsNothing) release_hold(*record);
             if (event == XACT_EVENT_ABORT && preparing_transaction != 0) withdraw_hold_of_failed_prepare();
             preparing_transaction = 0;
             horizon_held_in_transaction = false;
