@@ -98,7 +98,7 @@ TEST(CommitHorizon, AHeldRecordKeepsItsBound) {
 
 TEST(CommitHorizon, ABoundSaturatesAtTheLastTick) {
     Server server(1);
-    server.cell.store(kMax);
+    TickSequence(&server.cell, kMax).raise_to(kMax);
     uuidx::hold_before_first_key(server.records[0], server.cell);
     EXPECT_EQ(server.records[0].load(), kMax);
     EXPECT_FALSE(TickSequence(&server.cell, kMax).next(0));  // no key, nor a reader's tick, comes after it
