@@ -35,6 +35,10 @@
 #   BENCH_HORIZON_ROUNDS (5; 0: skipped) rounds of the commit horizon's costs, each on the
 #   server restarted with uuidx.commit_horizon on and off (test/bench/horizon.sql), and
 #   BENCH_HORIZON_ONLY (0; 1: only those);
+#   BENCH_SOAK_SECONDS (180; 0: skipped) of the commit horizon's soak, on a server of its own
+#   (test/bench/horizon_soak.pl: writers, prepared transactions, terminations and a restart
+#   beside a horizon consumer; the benchmark fails where the consumer missed a row or read
+#   one twice, or a holder outlived its transaction), and BENCH_SOAK_ONLY (0; 1: only that);
 #   BENCH_SHARD_ROWS (300000; 0: skipped) v7 keys on one server and on three hash shards
 #   of a postgres_fdw coordinator, asked in one session (test/bench/shards.pl), BENCH_SHARD_REPETITIONS (7);
 #   BENCH_CITUS_ROWS (300000; 0: skipped) v7 keys on one server and on a Citus coordinator
@@ -77,6 +81,8 @@ TIME_ROWS=${BENCH_TIME_ROWS:-10000000}
 TIME_ONLY=${BENCH_TIME_ONLY:-0}
 HORIZON_ROUNDS=${BENCH_HORIZON_ROUNDS:-5}
 HORIZON_ONLY=${BENCH_HORIZON_ONLY:-0}
+SOAK_SECONDS=${BENCH_SOAK_SECONDS:-180}
+SOAK_ONLY=${BENCH_SOAK_ONLY:-0}
 TIME_REPETITIONS=${BENCH_TIME_REPETITIONS:-7}
 SHARD_ROWS=${BENCH_SHARD_ROWS:-300000}
 SHARD_REPETITIONS=${BENCH_SHARD_REPETITIONS:-7}
@@ -303,6 +309,25 @@ measure_commit_horizon() {
         }' "$results" >>"$REPORT"
 }
 
+# The commit horizon's soak (test/bench/horizon_soak.pl, on PostgreSQL's TAP framework: a
+# server of its own): its table appended to the report; fails where the soak found a row
+# missed or read twice, a phantom holder, or an SQL error of its writers.
+measure_horizon_soak() {
+    local dir status
+    ensure_packages /usr/share/perl5/IPC/Run.pm:libipc-run-perl || return 1
+    dir=$(server_user_dir uuidx-bench-soak) || return 1
+    log "commit horizon soak: $SOAK_SECONDS s"
+    as_tap_user "$dir" perl "$dir/tree/test/bench/horizon_soak.pl" "$SOAK_SECONDS" "$dir/soak.md" >"$dir/soak.log" 2>&1
+    status=$?
+    cat "$dir/soak.md" >>"$REPORT" 2>/dev/null
+    if [ "$status" -ne 0 ]; then
+        log "commit horizon soak failed; its log and the server's: $dir"
+        tail -30 "$dir/soak.log" >&2
+        return 1
+    fi
+    rm -rf "$dir"
+}
+
 # Inserts from many clients (docs/many-cores.md): CLIENTS pgbench clients, each inserting 100
 # rows a statement for CLIENT_SECONDS, into a fresh table per key (test/bench/clients_table.sql):
 # bigint identity, uuidx's v7, uuidx's v7 in HASH_PARTITIONS hash partitions, v4, and 18's
@@ -376,6 +401,11 @@ run_benchmark() {
         measure_many_clients
         return
     fi
+    if [ "$SOAK_ONLY" -ne 0 ]; then
+        echo "PostgreSQL $PG_MAJOR, uuidx $(uuidx_version); the commit horizon's soak alone (BENCH_SOAK_ONLY)" >"$REPORT"
+        measure_horizon_soak
+        return
+    fi
     if [ "$HORIZON_ONLY" -ne 0 ]; then
         echo "PostgreSQL $PG_MAJOR, uuidx $(uuidx_version); the commit horizon alone (BENCH_HORIZON_ONLY)" >"$REPORT"
         measure_commit_horizon
@@ -433,7 +463,10 @@ run_benchmark() {
     [ "$SHARD_ROWS" -eq 0 ] || measure_shards
     [ "$CITUS_ROWS" -eq 0 ] || measure_citus
     [ "$HORIZON_ROUNDS" -eq 0 ] || measure_commit_horizon
-    [ "$CLIENT_ROUNDS" -eq 0 ] || measure_many_clients
+    local status=0
+    [ "$CLIENT_ROUNDS" -eq 0 ] || measure_many_clients || status=1
+    [ "$SOAK_SECONDS" -eq 0 ] || measure_horizon_soak || status=1
+    return "$status"
 }
 
 # The plot, made where the command was started (gnuplot is installed there if missing).
@@ -460,4 +493,4 @@ fi
 [ -n "${UUIDX_BENCH_INSIDE_ROOT:-}" ] && exit 0
 cat "$REPORT"
 [ "$TIME_ONLY" -ne 0 ] || [ "$HORIZON_ONLY" -ne 0 ] || [ "$PLAN_ONLY" -ne 0 ] || [ "$ONOFF_ONLY" -ne 0 ] ||
-    [ "$CLIENTS_ONLY" -ne 0 ] || plot_report
+    [ "$CLIENTS_ONLY" -ne 0 ] || [ "$SOAK_ONLY" -ne 0 ] || plot_report

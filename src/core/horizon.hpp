@@ -10,7 +10,11 @@
 // reads every record: the horizon is the lowest bound published, or that tick when none is
 // lower. Every key made after the reader's tick sorts above it.
 //
-// Why no key of a running transaction falls below H: its record's bound B was stored (by
+// Why no key of a running transaction falls below H. The invariant it rests on: every write
+// of the cell is one of TickSequence's compare-and-swaps, which only raise it (OrderCell has
+// no store, so no other write compiles); the cell's writes after a compare-and-swap are then
+// all read-modify-writes, its release sequence, and a later compare-and-swap that acquires
+// synchronizes with it. Now: the transaction's record's bound B was stored (by
 // the transaction, or by one of its parallel workers) after a load of the cell that read V,
 // B = V + 1, and before the compare-and-swap that takes the transaction's first key K, a
 // release; that compare-and-swap reads the cell after the load of V, so K > V and B <= K.

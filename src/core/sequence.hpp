@@ -8,13 +8,37 @@
 
 #include <atomic>
 #include <cstdint>
+#include <type_traits>
 
 #include "result.hpp"
 
 namespace uuidx {
 
-using OrderCell = std::atomic<uint64_t>;
-static_assert(OrderCell::is_always_lock_free, "an order cell must be usable in shared memory");
+// The last value handed out from one order. Its only writes are compare-and-swaps: it has
+// no store. The commit horizon's proof (horizon.hpp) needs every write of the cell to be a
+// read-modify-write: each then reads the value it replaces (TickSequence only raises it; a
+// store could lower it), and a compare-and-swap synchronizes with every earlier one, not only
+// the last (a plain store would end that release sequence).
+class OrderCell {
+public:
+    constexpr explicit OrderCell(uint64_t initial = 0) noexcept : value_(initial) {}
+    OrderCell(const OrderCell&) = delete;
+    OrderCell& operator=(const OrderCell&) = delete;
+
+    uint64_t load(std::memory_order order = std::memory_order_seq_cst) const noexcept { return value_.load(order); }
+    bool compare_exchange_weak(uint64_t& expected, uint64_t desired, std::memory_order success,
+                               std::memory_order failure) noexcept {
+        return value_.compare_exchange_weak(expected, desired, success, failure);
+    }
+
+private:
+    std::atomic<uint64_t> value_;
+};
+// In shared memory a cell is constructed in place in the postmaster and never destroyed.
+static_assert(std::atomic<uint64_t>::is_always_lock_free, "an order cell must be usable in shared memory");
+static_assert(std::is_trivially_destructible_v<OrderCell> && std::is_standard_layout_v<OrderCell> &&
+                  sizeof(OrderCell) == sizeof(uint64_t),
+              "an order cell must be placeable in shared memory as one word");
 
 class TickSequence {
 public:

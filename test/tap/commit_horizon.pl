@@ -91,18 +91,6 @@ sub new_consumer {
              read => {}, twice => 0 };
 }
 
-# BackgroundPsql notes every query it sends; a consumer's thousands of polls are not echoed.
-sub quietly {
-    my ($code) = @_;
-    my $builder = Test::More->builder;
-    my $output = $builder->output;
-    my $discarded = '';
-    $builder->output(\$discarded);
-    my $result = $code->();
-    $builder->output($output);
-    return $result;
-}
-
 sub poll {
     my ($consumer) = @_;
     return quietly(sub { poll_once($consumer) });

@@ -326,7 +326,7 @@ TEST_F(GeneratorTest, ClockBefore1970GivesTimeOutOfRangeForV7) {
 }
 
 TEST_F(GeneratorTest, V7CellAtItsMaximumFailsInsteadOfWrapping) {
-    v7_cell.store(uuidx::kV7MaxTicks - 1);
+    TickSequence(&v7_cell, uuidx::kV7MaxTicks).raise_to(uuidx::kV7MaxTicks - 1);
     const Uuid last = v7();
     EXPECT_EQ(v7_ticks_of(last), uuidx::kV7MaxTicks);
     EXPECT_EQ(uuidx::unix_ts_ms(last), uuidx::kV7MaxUnixMs);
@@ -337,7 +337,7 @@ TEST_F(GeneratorTest, V7CellAtItsMaximumFailsInsteadOfWrapping) {
 }
 
 TEST_F(GeneratorTest, GregorianCellAtItsMaximumFailsV6AndV1InsteadOfWrapping) {
-    gregorian_cell.store(uuidx::kGregorianMax100ns);
+    TickSequence(&gregorian_cell, uuidx::kGregorianMax100ns).raise_to(uuidx::kGregorianMax100ns);
     EXPECT_EQ(gen.v6().error, Errc::time_out_of_range);
     EXPECT_EQ(gen.v1().error, Errc::time_out_of_range);
     EXPECT_EQ(gregorian_cell.load(), uuidx::kGregorianMax100ns);

@@ -177,12 +177,8 @@ TEST(ServerWideOrder, ControlWithoutSharedCellsAFrozenClockRepeatsTicks) {
     // only), a frozen clock gives every backend the same ticks. This also shows that the
     // duplicate check above can fail.
     FakeClock clock(kStartNs);
-    std::vector<OrderCell> v7_cells(kThreads);
+    std::vector<OrderCell> v7_cells(kThreads);  // each at 0, as a new cell is
     std::vector<OrderCell> gregorian_cells(kThreads);
-    for (int t = 0; t < kThreads; ++t) {
-        v7_cells[t].store(0);
-        gregorian_cells[t].store(0);
-    }
     constexpr size_t kFew = 1000;
     const auto values = v7_from_threads(
         clock, [](int t) { return std::make_unique<FakeRandom>(static_cast<uint64_t>(t) + 1); },

@@ -26,7 +26,7 @@ use PostgreSQL::Test::Utils ();
 use Exporter 'import';
 
 our @EXPORT = qw(readme_blocks with_addresses libfaketime libfaketime_missing start_with_clock clock_offset_command
-  set_clock_offset clock_offset_file is_true start_pgbench);
+  set_clock_offset clock_offset_file is_true start_pgbench quietly);
 
 # Where Debian's and other distributions' libfaketime packages put the preload library.
 my @libfaketime_dirs = ('/usr/lib/*/faketime', '/usr/lib64/faketime', '/usr/lib/faketime', '/usr/local/lib/faketime');
@@ -163,6 +163,19 @@ sub start_pgbench {
           $to{db} // 'postgres' ],
         '>', \$out, '2>', \$err);
     return sub { my $succeeded = $run->finish; return ($succeeded, $err); };
+}
+
+# quietly(CODE): CODE's result, without the notes Test::More would print meanwhile:
+# BackgroundPsql notes every query it sends, and a consumer's thousands of polls are not echoed.
+sub quietly {
+    my ($code) = @_;
+    my $builder = Test::More->builder;
+    my $output = $builder->output;
+    my $discarded = '';
+    $builder->output(\$discarded);
+    my $result = $code->();
+    $builder->output($output);
+    return $result;
 }
 
 1;
