@@ -18,6 +18,7 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use UuidxTap;
+use UuidxHorizon;
 use Time::HiRes qw(time usleep);
 
 my $node = PostgreSQL::Test::Cluster->new('horizon');
@@ -37,36 +38,10 @@ sub query { return $node->safe_psql('postgres', $_[0]); }
 my $smallest_v7 = '00000000-0000-7000-8000-000000000000';
 
 # --- consumers beside late, rolled-back and terminated writers -----------------------------
-# Each writer transaction inserts 1 to 5 rows (sometimes one more in a savepoint it rolls
-# back), waits 0 to 50 ms, and rolls back one time in twenty.
-my $writer_script = <<'EOF';
-\set rows random(1, 5)
-\set delay random(0, 50)
-\set fate random(1, 20)
-BEGIN;
-INSERT INTO events (writer) SELECT 'pgbench' FROM generate_series(1, :rows);
-\if :fate = 2
-SAVEPOINT undone;
-INSERT INTO events (writer) VALUES ('pgbench');
-ROLLBACK TO SAVEPOINT undone;
-\endif
-SELECT pg_sleep(:delay / 1000.0);
-\if :fate = 1
-ROLLBACK;
-\else
-COMMIT;
-\endif
-EOF
-
-sub start_writers {
-    my ($seconds) = @_;
-    return start_pgbench($node, $writer_script, [ '-c', '6', '-j', '2', '-T', $seconds ], application_name => 'writer');
-}
-
-# Two-phase writers (as Citus writes to several nodes): each transaction inserts 1 to 5 rows,
-# prepares under a gid of its client's and a random number's (pgbench replaces :name even
-# inside quotes), waits 0 to 50 ms prepared, and then commits it, or rolls it back one time
-# in ten. They are not among the writers terminated mid-run: a prepared transaction outlives
+# Beside UuidxHorizon's writers, two-phase writers (as Citus writes to several nodes): each
+# transaction inserts 1 to 5 rows, prepares under a gid of its client's and a random
+# number's (pgbench replaces :name even inside quotes), waits 0 to 50 ms prepared, and then
+# commits it, or rolls it back one time in ten. They are not among the writers terminated mid-run: a prepared transaction outlives
 # its session.
 my $two_phase_script = <<'EOF';
 \set rows random(1, 5)
@@ -84,43 +59,9 @@ COMMIT PREPARED 'two-phase :client_id :gid';
 \endif
 EOF
 
-# A consumer: a psql session of its own, its position, and every key it has read.
-sub new_consumer {
-    my ($kind) = @_;
-    return { kind => $kind, session => $node->background_psql('postgres'), last => '00000000-0000-0000-0000-000000000000',
-             read => {}, twice => 0 };
-}
-
-sub poll {
-    my ($consumer) = @_;
-    return quietly(sub { poll_once($consumer) });
-}
-
-sub poll_once {
-    my ($consumer) = @_;
-    my $session = $consumer->{session};
-    my $below = '';
-    if ($consumer->{kind} eq 'horizon') {
-        my $horizon = $session->query_safe('SELECT uuidx_commit_horizon()');
-        $below = "AND id < '$horizon'";
-    }
-    my $rows = $session->query_safe("SELECT id FROM events WHERE id > '$consumer->{last}' $below ORDER BY id LIMIT 1000");
-    for my $id (split /\n/, $rows) {
-        $consumer->{twice}++ if $consumer->{read}{$id}++;
-        $consumer->{last} = $id;
-    }
-    return scalar(split /\n/, $rows);
-}
-
-# missed(CONSUMER): the committed rows it never read, by set difference against the table.
-sub missed {
-    my ($consumer) = @_;
-    return scalar grep { !$consumer->{read}{$_} } split /\n/, query('SELECT id FROM events');
-}
-
-my $horizon_consumer = new_consumer('horizon');
-my $naive_consumer = new_consumer('naive');
-my $wait_for_writers = start_writers(12);
+my $horizon_consumer = new_consumer($node, 'horizon');
+my $naive_consumer = new_consumer($node, 'naive');
+my $wait_for_writers = start_writers($node, 12);
 my $wait_for_two_phase = start_pgbench($node, $two_phase_script, [ '-c', '2', '-j', '1', '-T', 12 ],
     application_name => 'two-phase writer');
 my $started = time;
@@ -205,7 +146,7 @@ $other->quit;
 # --- a crash: the consumer's position is kept, the floor is raised to it, nothing is missed --
 $horizon_consumer->{session}->quit;
 $naive_consumer->{session}->quit;
-$wait_for_writers = start_writers(4);
+$wait_for_writers = start_writers($node, 4);
 usleep(1_500_000);
 my $victim = query("SELECT pid FROM pg_stat_activity WHERE application_name = 'writer' LIMIT 1");
 ok($victim && kill('KILL', $victim), 'a writer killed: the server restarts after the crash');
@@ -214,7 +155,7 @@ ok($node->poll_query_until('postgres', 'SELECT true'), 'the server recovered fro
 # The recipe after a restart (docs/consumers.md): the order raised to the furthest position.
 query("SELECT uuidx_raise_order_floor('$horizon_consumer->{last}')");
 $horizon_consumer->{session} = $node->background_psql('postgres');
-$wait_for_writers = start_writers(3);
+$wait_for_writers = start_writers($node, 3);
 $started = time;
 while (time - $started < 3) { poll($horizon_consumer); usleep(5_000); }
 $wait_for_writers->();
