@@ -203,7 +203,7 @@ links_resolve() {
         if [ ! -e "$file" ]; then
             echo "$doc:$line: $target: no file $file"
             broken=$((broken + 1))
-        elif [ -n "$anchor" ] && [[ "$file" == *.md ]] && ! markdown_anchors "$file" | grep -qxF -- "$anchor"; then
+        elif [ -n "$anchor" ] && [[ "$file" == *.md ]] && ! grep -qxF -- "$anchor" <<<"$(markdown_anchors "$file")"; then
             echo "$doc:$line: $target: no heading of $file has the anchor #$anchor"
             broken=$((broken + 1))
         fi

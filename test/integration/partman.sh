@@ -73,8 +73,8 @@ ahead=$(sql -c 'BEGIN' -c "SELECT partman.run_maintenance('public.events')" -c "
     SELECT max(child_start_time) = date_trunc('day', now()) + interval '3 days'
     FROM partman.show_partitions('public.events') s,
          partman.show_partition_info(s.partition_schemaname || '.' || s.partition_tablename, NULL, 'public.events') i" \
-    -c 'COMMIT' | tail -1)
-[ "$ahead" = t ] || { echo "FAILED: the newest partition is not 3 days ahead of today"; exit 1; }
+    -c 'COMMIT')
+[ "$(tail -1 <<<"$ahead")" = t ] || { echo "FAILED: the newest partition is not 3 days ahead of today"; exit 1; }
 echo "ok: run_maintenance() keeps 3 daily partitions ahead of today"
 without_warnings -c "SELECT partman.run_maintenance('public.events')"
 echo "ok: run_maintenance() warns of nothing"
@@ -154,7 +154,8 @@ IFS='|' read -r day next_day ten eleven noon day_utc next_day_utc < <(sql -F '|'
 plan_time() {  # plan_time CONDITION: the plan scans one partition, chosen when planning
     local plan
     plan=$(sql -c 'SELECT uuidx.uuid_max()' -c 'SET enable_seqscan = off' \
-        -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM events WHERE $1" | tail -n +2)
+        -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM events WHERE $1") || return 1
+    plan=$(tail -n +2 <<<"$plan")
     echo "$plan"
     if [ "$(partitions_scanned <<<"$plan")" != 1 ] || grep -q 'Subplans Removed' <<<"$plan"; then
         echo "FAILED: $1 does not prune to one partition at plan time"; return 1
@@ -178,8 +179,9 @@ grep -qE 'Subplans Removed: [1-9]' <<<"$plan" || { echo "FAILED: now()-based bou
     { echo "FAILED: an hour's window before now() scans more than two partitions"; exit 1; }
 echo "ok: now()-based bounds prune at run time (Subplans Removed)"
 window_count="SELECT count(*) FROM events WHERE uuidx.uuid_v7_to_timestamptz(id) BETWEEN now() - interval '1 day' AND now()"
-[ "$(sql -c 'SELECT uuidx.uuid_max()' -c "$window_count" | tail -1)" = \
-  "$(sql -c 'SELECT uuidx.uuid_max()' -c 'SET uuidx.time_predicates = off' -c "$window_count" | tail -1)" ] ||
+pruned=$(sql -c 'SELECT uuidx.uuid_max()' -c "$window_count")
+unpruned=$(sql -c 'SELECT uuidx.uuid_max()' -c 'SET uuidx.time_predicates = off' -c "$window_count")
+[ "$(tail -1 <<<"$pruned")" = "$(tail -1 <<<"$unpruned")" ] ||
     { echo "FAILED: the pruned query counts other rows than the unpruned one"; exit 1; }
 echo "ok: the pruned query counts the rows the unpruned one counts"
 

@@ -66,8 +66,8 @@ psql_quiet -d switch_refused -c 'CREATE EXTENSION pg_uuidv7' -c "
 if refusal=$(psql_quiet -d switch_refused -f sql/include/switch_to_uuidx.sql 2>&1); then
     echo "FAILED: the switch accepted a CHECK constraint it cannot carry over"; exit 1
 fi
-echo "$refusal" | grep -q 'cannot switch to uuidx: nothing was changed' || { echo "$refusal"; exit 1; }
-echo "$refusal" | grep -q 'constraint created_after_2020 on table .*audited calls public.uuid_v7_to_timestamptz(uuid)' ||
+grep -q 'cannot switch to uuidx: nothing was changed' <<<"$refusal" || { echo "$refusal"; exit 1; }
+grep -q 'constraint created_after_2020 on table .*audited calls public.uuid_v7_to_timestamptz(uuid)' <<<"$refusal" ||
     { echo "$refusal"; exit 1; }
 [ "$(psql_quiet -At -d switch_refused -c "SELECT string_agg(extname, ',' ORDER BY extname) FROM pg_extension
         WHERE extname IN ('pg_uuidv7', 'uuidx')") $(psql_quiet -At -d switch_refused -c "SELECT count(*) FROM pg_namespace
@@ -111,7 +111,7 @@ check "keys still route to the partitions pg_uuidv7's bounds define" "
 
 # Run again: nothing to do, nothing changes.
 again=$(psql_quiet -d "$db" -f sql/include/switch_to_uuidx.sql 2>&1)
-echo "$again" | grep -q 'nothing to switch: uuidx .* is installed in schema public' || { echo "$again"; exit 1; }
+grep -q 'nothing to switch: uuidx .* is installed in schema public' <<<"$again" || { echo "$again"; exit 1; }
 echo "ok: a second run changes nothing"
 
 # The result dumps and restores.

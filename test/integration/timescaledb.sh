@@ -34,10 +34,16 @@ db=uuidx_timescaledb
 psql_quiet -c "CREATE DATABASE $db"
 # Every session loads uuidx first (SELECT uuidx.uuid_max()): without preloading, its
 # planner hook is installed when the library loads, at the first call of a uuidx function.
-sql() { psql_quiet -At -d "$db" -c 'SELECT uuidx.uuid_max()' "$@" | tail -n +2; }
+# Its status is psql's: the output is read once psql has ended, not through a pipe.
+sql() {
+    local out
+    out=$(psql_quiet -At -d "$db" -c 'SELECT uuidx.uuid_max()' "$@") || return
+    tail -n +2 <<<"$out"
+}
 check() {  # check DESCRIPTION SQL: the SQL's last result must be t
     local got
-    got=$(sql -c "$2" | tail -1)
+    got=$(sql -c "$2") || { echo "FAILED: $1"; return 1; }
+    got=$(tail -1 <<<"$got")
     [ "$got" = t ] || { echo "FAILED: $1 (got '$got')"; return 1; }
     echo "ok: $1"
 }
@@ -73,10 +79,11 @@ chunks_scanned() { grep -cE ' on _hyper_[0-9]+_[0-9]+_chunk( |$)' || true; }
 # counts the rows the same query counts with uuidx.time_predicates off.
 expect_chunks() {
     local wanted=$1 condition=$2 plan scanned with without
-    plan=$(sql -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM readings WHERE $condition")
+    plan=$(sql -c "EXPLAIN (COSTS OFF) SELECT count(*) FROM readings WHERE $condition") || return 1
     scanned=$(chunks_scanned <<<"$plan")
-    with=$(sql -c "SELECT count(*) FROM readings WHERE $condition")
-    without=$(sql -c 'SET uuidx.time_predicates = off' -c "SELECT count(*) FROM readings WHERE $condition" | tail -1)
+    with=$(sql -c "SELECT count(*) FROM readings WHERE $condition") || return 1
+    without=$(sql -c 'SET uuidx.time_predicates = off' -c "SELECT count(*) FROM readings WHERE $condition") || return 1
+    without=$(tail -1 <<<"$without")
     if [ "$scanned" != "$wanted" ] || [ "$with" != "$without" ]; then
         echo "$plan"
         echo "FAILED: $condition scans $scanned chunks (expected $wanted) and counts $with rows ($without with the hook off)"
@@ -139,7 +146,8 @@ check "a view of the hypertable counts the right rows" "
 psql_quiet -At -d "$db" -c "CREATE FUNCTION since(t timestamptz) RETURNS bigint LANGUAGE plpgsql AS \$\$
     DECLARE n bigint;
     BEGIN SELECT count(*) INTO n FROM readings WHERE uuidx.uuid_v7_to_timestamptz(id) >= t; RETURN n; END \$\$"
-[ "$(sql -c "SELECT since('2025-03-10 12:00+00')" -c "SELECT since('2025-03-10 12:00+00')" | tail -1)" = 172 ] ||
+since=$(sql -c "SELECT since('2025-03-10 12:00+00')" -c "SELECT since('2025-03-10 12:00+00')")
+[ "$(tail -1 <<<"$since")" = 172 ] ||
     { echo "FAILED: a PL/pgSQL variable counts other rows than 172"; exit 1; }
 echo "ok: a PL/pgSQL variable as comparand works, repeatedly"
 

@@ -235,11 +235,13 @@ psql_quiet() { "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 
 # expect_error DATABASE SQLSTATE [psql options] -c SQL...: the statements must fail with that
 # SQLSTATE; prints psql's error lines (message, detail, hint), for a caller to read further.
+# On a failure it prints what it got, message included: a caller captures the output and
+# checks the status (out=$(expect_error ...) || ...), since a pipe into grep would lose it.
 expect_error() {
     local database=$1 want=$2 output
     shift 2
     output=$(psql_quiet -At -d "$database" -v VERBOSITY=verbose "$@" 2>&1) && { echo "expected $want, got success"; return 1; }
-    grep -q "ERROR:  $want" <<<"$output" || { echo "expected $want, got: $output"; return 1; }
+    grep -q "ERROR:  $want:" <<<"$output" || { echo "expected $want, got: $output"; return 1; }
     echo "$output"
 }
 

@@ -83,21 +83,37 @@ my @questions = (
      WHERE uuid_v7_to_timestamptz(id) >= now() - interval '7 days' GROUP BY 1 ORDER BY 1",
     "SELECT id FROM (SELECT id, uuid_v7_to_timestamptz(id) AS created_at FROM events) v WHERE created_at >= now() - interval '12 hours'",
 );
-# The answer as text, a line a row: in the question's order where it has ORDER BY, else
-# sorted. A failing query is a failing check, not the end of the test.
-sub answer {
-    my ($node, $question, $prefix) = @_;
-    my $rows = eval { $node->safe_psql('postgres', ($prefix // '') . $question) };
-    return "error: $@" unless defined $rows;
-    return $question =~ /ORDER BY/ ? $rows : join("\n", sort split /\n/, $rows);
+# same_answer NAME ONE_SERVER QUESTION [OFF]: ONE_SERVER (asked of the plain tables on the
+# coordinator) and QUESTION (asked of Citus; with OFF, with uuidx's planner off on every
+# node) give the same rows, a line a row: in the question's order where it has ORDER BY,
+# else sorted. Both run in one transaction, so that now() is one instant for both: a key
+# near a window's edge cannot move across it between them. An error on either side fails
+# the check (and the test goes on).
+my $one_server_ends = 'one server above, Citus below';
+sub same_answer {
+    my ($name, $one_server, $question, $off) = @_;
+    my $sql = ($off ? "SET citus.propagate_set_commands = 'local'; " : '')
+      . "BEGIN; $one_server; SELECT '$one_server_ends'; "
+      . ($off ? 'SET LOCAL uuidx.time_predicates = off; ' : '') . "$question; COMMIT;";
+    my ($status, $out, $err) = $coordinator->psql('postgres', $sql, on_error_stop => 1);
+    my @lines = split /\n/, $out // '';
+    my ($end) = grep { $lines[$_] eq $one_server_ends } 0 .. $#lines;
+    if ($status != 0 || !defined $end) {
+        fail($name);
+        diag("$sql\n$err");
+        return;
+    }
+    my @one = @lines[0 .. $end - 1];
+    my @citus = @lines[$end + 1 .. $#lines];
+    @$_ = sort @$_ for $question =~ /ORDER BY/ ? () : (\@one, \@citus);
+    is(join("\n", @citus), join("\n", @one), $name);
 }
 my $off_everywhere = "SET citus.propagate_set_commands = 'local'; BEGIN; SET LOCAL uuidx.time_predicates = off; ";
 foreach my $question (@questions) {
     (my $one_server_question = $question) =~ s/\bFROM events\b/FROM events_one_server/g;
-    my $one_server = answer($coordinator, $one_server_question);
     my $name = $question =~ s/\s+/ /gr;
-    is(answer($coordinator, $question), $one_server, "Citus answers as one server: $name");
-    is(answer($coordinator, $question, $off_everywhere), $one_server, "... and as itself with uuidx's planner off on every node: $name");
+    same_answer("Citus answers as one server: $name", $one_server_question, $question);
+    same_answer("... and as itself with uuidx's planner off on every node: $name", $one_server_question, $question, 'off');
 }
 
 # ---- each task reads its shard's primary key by the key range -----------------------------
@@ -145,19 +161,22 @@ foreach my $question (
     (my $one_server_question = $question) =~ s/\bFROM events\b/FROM events_one_server/;
     $one_server_question =~ s/\bJOIN (kinds|event_notes)\b/JOIN $1_one_server/;
     my $name = $question =~ /kinds/ ? 'a join with a reference table' : 'a colocated join';
-    is(answer($coordinator, $question), answer($coordinator, $one_server_question), "$name over a time window answers as one server");
+    same_answer("$name over a time window answers as one server", $one_server_question, $question);
 }
-$coordinator->safe_psql('postgres', q{
+# Written and compared in one transaction: one now() for the windows of both sides.
+my ($archived, $archived_one_server, $counted, $counted_one_server) = split /\n/, $coordinator->safe_psql('postgres', q{
+    BEGIN;
     INSERT INTO events_archive SELECT id, kind FROM events WHERE uuid_v7_to_timestamptz(id) < now() - interval '50 days';
     INSERT INTO counts_by_kind SELECT kind, count(*) FROM events WHERE uuid_v7_to_timestamptz(id) >= now() - interval '5 days' GROUP BY kind;
+    SELECT count(*) FROM events_archive;
+    SELECT count(*) FROM events_one_server WHERE uuid_v7_to_timestamptz(id) < now() - interval '50 days';
+    SELECT string_agg(kind || '=' || n, ',' ORDER BY kind) FROM counts_by_kind;
+    SELECT string_agg(kind || '=' || n, ',' ORDER BY kind) FROM (SELECT kind, count(*) AS n
+        FROM events_one_server WHERE uuid_v7_to_timestamptz(id) >= now() - interval '5 days' GROUP BY kind) s;
+    COMMIT;
 });
-is($coordinator->safe_psql('postgres', 'SELECT count(*) FROM events_archive'),
-    $coordinator->safe_psql('postgres', "SELECT count(*) FROM events_one_server WHERE uuid_v7_to_timestamptz(id) < now() - interval '50 days'"),
-    'INSERT ... SELECT into a colocated table takes the window\'s rows');
-is($coordinator->safe_psql('postgres', "SELECT string_agg(kind || '=' || n, ',' ORDER BY kind) FROM counts_by_kind"),
-    $coordinator->safe_psql('postgres', "SELECT string_agg(kind || '=' || n, ',' ORDER BY kind) FROM (SELECT kind, count(*) AS n
-        FROM events_one_server WHERE uuid_v7_to_timestamptz(id) >= now() - interval '5 days' GROUP BY kind) s"),
-    'INSERT ... SELECT repartitioned by another column takes the window\'s counts');
+is($archived, $archived_one_server, 'INSERT ... SELECT into a colocated table takes the window\'s rows');
+is($counted, $counted_one_server, 'INSERT ... SELECT repartitioned by another column takes the window\'s counts');
 # INSERT ... SELECT from a distributed table into one with the DEFAULT: keys made on the workers.
 $coordinator->safe_psql('postgres', "INSERT INTO events (kind) SELECT 'copied' FROM events WHERE kind = 'signup'");
 is($coordinator->safe_psql('postgres', q{SELECT count(*) || ',' || count(DISTINCT id) || ',' ||
@@ -165,14 +184,15 @@ is($coordinator->safe_psql('postgres', q{SELECT count(*) || ',' || count(DISTINC
     '1000,1000,1000', 'INSERT ... SELECT from the table into itself with the DEFAULT makes distinct v7 keys');
 
 # (The keys copied above are in events alone: the count to match is the one asked directly,
-# equal to one server's above.)
-my $three_days = $coordinator->safe_psql('postgres',
-    "SELECT count(*) FROM events WHERE uuid_v7_to_timestamptz(id) >= now() - interval '3 days'");
-my @executions = split /\n/, $coordinator->safe_psql('postgres', q{
+# equal to one server's above, in the same transaction: one now().)
+my ($three_days, @executions) = split /\n/, $coordinator->safe_psql('postgres', q{
+    BEGIN;
+    SELECT count(*) FROM events WHERE uuid_v7_to_timestamptz(id) >= now() - interval '3 days';
     PREPARE since(timestamptz) AS SELECT count(*) FROM events WHERE uuid_v7_to_timestamptz(id) >= $1;
     EXECUTE since(now() - interval '3 days'); EXECUTE since(now() - interval '3 days'); EXECUTE since(now() - interval '3 days');
     EXECUTE since(now() - interval '3 days'); EXECUTE since(now() - interval '3 days'); EXECUTE since(now() - interval '3 days');
     EXECUTE since(now() - interval '3 days');
+    COMMIT;
 });
 is(join(',', @executions), join(',', ($three_days) x 7),
     'a prepared statement counts as the statement asked directly in each of 7 executions (past the custom plans)');

@@ -6,7 +6,10 @@
 # parameter and now(); ORDER BY the key or its time with LIMIT is a merge of the shards'
 # ordered scans that fetches a few rows of each; the time shards are pruned to the window's
 # months when planned and when run; and every answer equals the same question asked of one
-# server holding the same rows, and of the coordinator with uuidx.time_predicates off.
+# server holding the same rows, and of the coordinator with uuidx.time_predicates off. A
+# question relative to now() is asked of the one server at the instant the coordinator
+# answered it (now() of its transaction, as a constant): a key near a window's edge cannot
+# move across it between the two servers' statements.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;
@@ -76,6 +79,21 @@ $nodes{single}->safe_psql('postgres', with_addresses(q{
 }, coordinator => $coordinator));
 $_->safe_psql('postgres', 'ANALYZE') for @shards;
 
+# answered_at NODE SQL [PREFIX]: SQL's answer on NODE and the instant it was answered at
+# (now() of the transaction it ran in), as (instant, answer).
+sub answered_at {
+    my ($node, $sql, $prefix) = @_;
+    my ($instant, @rows) = split /\n/, $node->safe_psql('postgres', ($prefix // '') . "BEGIN; SELECT now(); $sql; COMMIT;");
+    return ($instant, join("\n", @rows));
+}
+# at_instant SQL INSTANT: SQL with now() and localtimestamp fixed at INSTANT.
+sub at_instant {
+    my ($sql, $instant) = @_;
+    $sql =~ s/\bnow\(\)/'$instant'::timestamptz/g;
+    $sql =~ s/\blocaltimestamp\b/'$instant'::timestamptz::timestamp/g;
+    return $sql;
+}
+
 # ---- plans ---------------------------------------------------------------------------------
 sub remote_queries {
     my ($plan) = @_;
@@ -142,12 +160,13 @@ is(scalar(grep { /ORDER BY id DESC NULLS FIRST LIMIT 20::bigint$/ } remote_queri
 foreach my $window ([ "now() - interval '1 day'", "'infinity'" ], [ "now() - interval '30 days'", "now() - interval '29 days'" ],
                     [ "'2026-01-01 00:00+00'", "'2026-01-02 00:00+00'" ]) {
     my ($since, $before) = @$window;
-    my $one_server = $nodes{single}->safe_psql('postgres',
-        "SELECT count(*) FROM events WHERE uuid_v7_to_timestamptz(id) >= $since AND uuid_v7_to_timestamptz(id) < $before");
-    is($coordinator->safe_psql('postgres', "SELECT events_count($since, $before)"), $one_server,
+    my $one_server = "SELECT count(*) FROM events WHERE uuid_v7_to_timestamptz(id) >= $since AND uuid_v7_to_timestamptz(id) < $before";
+    my ($instant, $sharded) = answered_at($coordinator, "SELECT events_count($since, $before)");
+    is($sharded, $nodes{single}->safe_psql('postgres', at_instant($one_server, $instant)),
         "events_count($since, $before) counts as one server does");
-    is($coordinator->safe_psql('postgres', "SET uuidx.time_predicates = off; SELECT events_count($since, $before)"),
-        $one_server, "... and as the shards do without uuidx's planner");
+    ($instant, $sharded) = answered_at($coordinator, "SELECT events_count($since, $before)", 'SET uuidx.time_predicates = off; ');
+    is($sharded, $nodes{single}->safe_psql('postgres', at_instant($one_server, $instant)),
+        "... and as the shards do without uuidx's planner");
 }
 is($coordinator->safe_psql('postgres', 'SELECT string_agg(id::text, \',\') FROM events_latest(20)'),
     $nodes{single}->safe_psql('postgres', 'SELECT string_agg(id::text, \',\') FROM (SELECT id FROM events ORDER BY id DESC LIMIT 20) l'),
@@ -213,19 +232,19 @@ foreach my $question (@questions) {
                   (SELECT id, row_number() OVER () AS n FROM ($question) q) numbered";
     $digest = "SELECT count(*) || ' ' || coalesce(md5(string_agg(id::text, ',' ORDER BY id)), '') FROM ($question) q"
         unless $question =~ /LIMIT/;
-    my $one_server = $nodes{single}->safe_psql('postgres', $digest);
     my $name = $question =~ s/\s+/ /gr;
-    is($coordinator->safe_psql('postgres', $digest), $one_server, "the shards answer as one server: $name");
-    is($coordinator->safe_psql('postgres', "SET uuidx.time_predicates = off; $digest"), $one_server,
+    my ($instant, $sharded) = answered_at($coordinator, $digest);
+    is($sharded, $nodes{single}->safe_psql('postgres', at_instant($digest, $instant)), "the shards answer as one server: $name");
+    ($instant, $sharded) = answered_at($coordinator, $digest, 'SET uuidx.time_predicates = off; ');
+    is($sharded, $nodes{single}->safe_psql('postgres', at_instant($digest, $instant)),
         "... and as themselves without uuidx's planner: $name");
 }
-is($coordinator->safe_psql('postgres', q{
+my ($instant, $generic) = answered_at($coordinator, q{
         SET plan_cache_mode = force_generic_plan;
         PREPARE since(timestamptz) AS SELECT count(*) FROM events WHERE uuid_v7_to_timestamptz(id) >= $1;
-        EXECUTE since(now() - interval '5 days');
-    }),
-    $nodes{single}->safe_psql('postgres',
-        "SELECT count(*) FROM events WHERE uuid_v7_to_timestamptz(id) >= now() - interval '5 days'"),
+        EXECUTE since(now() - interval '5 days')});
+is($generic, $nodes{single}->safe_psql('postgres',
+        at_instant("SELECT count(*) FROM events WHERE uuid_v7_to_timestamptz(id) >= now() - interval '5 days'", $instant)),
     'a generic plan\'s parameter counts as one server does');
 
 $_->stop for values %nodes;
