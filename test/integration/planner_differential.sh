@@ -187,7 +187,7 @@ if [ "$total" -lt $(( queries + bucket_queries )) ]; then
     status=1
 fi
 if grep -q 'FAILED' <<<"$report"; then
-    echo "FAILED: a shape or source is below its floor of changed plans, or has too many errors (above); the errors of such a shape:"
+    echo "FAILED: a shape or source is below its floor of changed plans or of parallel plans, or has too many errors (above); the most common errors:"
     psql_quiet -d "$db" -c "SELECT shape, error, count(*) FROM pd_log WHERE error IS NOT NULL GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 10"
     status=1
 fi

@@ -8,8 +8,11 @@
 -- milliseconds the partitions start on; a plain table, one range-partitioned by
 -- uuid_time_encoder() bounds, one hash-partitioned, one of mixed versions (nil, max, v1, v4,
 -- v6, v7) without a CHECK and with NULL keys in an indexed column, one under the v7 CHECK
--- with keys of no version, one with a BRIN index only, and on 18 and later one with a
--- VIRTUAL column.
+-- with keys of no version, one with a BRIN index only, on 18 and later one with a VIRTUAL
+-- column; a foreign table and a table with foreign partitions (postgres_fdw to this very
+-- database), partitions of partitions, and sources whose costs make plans parallel. Most keys
+-- lie in four days of March 2025; some clump at 2025's transitions of the zones the queries
+-- run in, one drawn per query.
 -- The time reaches the queries as a function call, a view's column (plain, security_barrier,
 -- DISTINCT, LIMIT, an aggregate and a window function inside), a subquery's, a CTE's or a
 -- virtual column.
