@@ -68,7 +68,7 @@ echo "seed $seed (mode $mode, query seed $query_seed), $total queries in ${elaps
 # below its floor. A measure of 15 or less asserts nothing: the features do not reach
 # through a LIMIT, a window function or a MATERIALIZED CTE, nor to a time without the v7
 # CHECK; nor is the virtual column measured yet (18 and later only). A floor is checked where
-# its shape or source ran 50 queries or more (a shorter run's shares are noise); a shape or
+# its shape or source ran 75 queries or more (a shorter run's shares are noise); a shape or
 # source without a row fails.
 floor_margin=15
 floors="
@@ -153,13 +153,13 @@ SELECT kind, name, count(*) AS queries, count(*) FILTER (WHERE plan_changed) AS 
        count(*) FILTER (WHERE error IS NOT NULL) AS errors, count(*) FILTER (WHERE parallel) AS parallel,
        count(*) FILTER (WHERE NOT same) AS differences,
        CASE WHEN f.name IS NULL THEN 'FAILED: no floor'
-            WHEN count(*) >= 50 AND 100.0 * count(*) FILTER (WHERE plan_changed) / count(*)
-                                    < f.measured - :margin THEN 'FAILED: below its floor'
-            WHEN count(*) >= 50 AND 100.0 * count(*) FILTER (WHERE parallel) / count(*) < f.measured_parallel - :margin
-                THEN 'FAILED: too few parallel plans'
-            WHEN kind = 'shape' AND count(*) FILTER (WHERE error IS NOT NULL) * 100 > count(*) * :max_error_share
-                THEN 'FAILED: too many errors'
-            ELSE 'ok' END AS verdict
+            ELSE coalesce('FAILED: ' || nullif(concat_ws(', ',
+                CASE WHEN count(*) >= 75 AND 100.0 * count(*) FILTER (WHERE plan_changed) / count(*) < f.measured - :margin
+                     THEN 'below its floor' END,
+                CASE WHEN count(*) >= 75 AND 100.0 * count(*) FILTER (WHERE parallel) / count(*) < f.measured_parallel - :margin
+                     THEN 'too few parallel plans' END,
+                CASE WHEN kind = 'shape' AND count(*) FILTER (WHERE error IS NOT NULL) * 100 > count(*) * :max_error_share
+                     THEN 'too many errors' END), ''), 'ok') END AS verdict
 FROM (SELECT 'shape' AS kind, shape AS name, * FROM pd_log UNION ALL SELECT 'source', source, * FROM pd_log) l
 LEFT JOIN pd_floors f USING (kind, name)
 GROUP BY kind, name, f.name, f.measured, f.measured_parallel;
