@@ -1,8 +1,7 @@
 -- The statements of dml_differential.sh, after planner_differential.sql in the same database
 -- (its tables t_plain, t_part, t_hash, t_v7, t_small and views, and its predicate generator:
--- pd_pick, pd_value, pd_literal, pd_param_value, pd_now_bound, pd_condition): random DELETE,
--- UPDATE ... RETURNING, DELETE ... USING, MERGE, INSERT ... SELECT and a move (DELETE ...
--- RETURNING into an INSERT) whose WHERE holds a time predicate, as retention and archiving
+-- pd_bounds and pd_condition): random DELETE, UPDATE ... RETURNING, DELETE ... USING, MERGE,
+-- INSERT ... SELECT and a move (DELETE ... RETURNING into an INSERT) whose WHERE holds a time predicate, as retention and archiving
 -- jobs are written; each run with uuidx.time_predicates on and off in a subtransaction that
 -- is rolled back, whose rows returned and rows left behind must be equal.
 -- psql variables: socket and port (the loopback server's), data_seed.
@@ -10,15 +9,16 @@
 -- The foreign table: postgres_fdw to this same database over the unix socket (the superuser
 -- needs no password there), shipping uuidx's operators (extensions). The remote sessions run
 -- with the setting off, so that the side with it off is PostgreSQL's answer alone; a window
--- made on this side still ships and runs there as the operator.
-CREATE EXTENSION postgres_fdw;
+-- made on this side still ships and runs there as the operator. planner_differential.sql
+-- created postgres_fdw already, for its own loopback (whose sessions keep the setting).
+CREATE EXTENSION IF NOT EXISTS postgres_fdw;
 SELECT format('CREATE SERVER dml_loopback FOREIGN DATA WRAPPER postgres_fdw OPTIONS (host %L, port %L, dbname %L, '
               'extensions %L, fetch_size %L, options %L)', :'socket', :'port', current_database(), 'uuidx', '10000',
               '-c uuidx.time_predicates=off') \gexec
 CREATE USER MAPPING FOR CURRENT_USER SERVER dml_loopback;
 CREATE TABLE t_remote (id uuid PRIMARY KEY, n int NOT NULL);
 INSERT INTO t_remote SELECT id, n FROM t_plain;
-CREATE FOREIGN TABLE f_plain (id uuid NOT NULL, n int NOT NULL) SERVER dml_loopback OPTIONS (table_name 't_remote');
+CREATE FOREIGN TABLE f_remote (id uuid NOT NULL, n int NOT NULL) SERVER dml_loopback OPTIONS (table_name 't_remote');
 
 -- The archives INSERT ... SELECT and the moves write to: plain, partitioned by the key's time,
 -- foreign; a tenth of the plain table's rows already there (ON CONFLICT DO NOTHING skips them).
@@ -33,7 +33,7 @@ INSERT INTO a_part SELECT id, n FROM t_plain WHERE n % 10 = 0;
 INSERT INTO t_remote_archive SELECT id, n FROM t_plain WHERE n % 10 = 0;
 -- Rollups by a bucket of the time (an hour or a day: rows 7B and 12 of docs/planner.md).
 CREATE TABLE a_buckets (bucket timestamptz, rows bigint, total bigint);
-ANALYZE t_remote, f_plain, a_plain, a_part, t_remote_archive, a_foreign;
+ANALYZE t_remote, f_remote, a_plain, a_part, t_remote_archive, a_foreign;
 
 -- The tables written to: the FROM item (aliased a), its time t of type ttype, the key k,
 -- the relation whose rows are left behind (a view's table), and whether MERGE can target it
@@ -47,11 +47,11 @@ INSERT INTO dml_targets VALUES
     ('partitioned', 't_part', 'uuid_v7_to_timestamptz(a.id)', 'timestamptz', 'a.id', 't_part', true),
     ('hash partitioned', 't_hash', 'uuid_v7_to_timestamptz(a.id)', 'timestamptz', 'a.id', 't_hash', true),
     ('v7 CHECK', 't_v7', 'public.uuid_extract_timestamp(a.id)', 'timestamptz', 'a.id', 't_v7', true),
-    ('foreign', 'f_plain', 'uuid_v7_to_timestamptz(a.id)', 'timestamptz', 'a.id', 'f_plain', false);
+    ('foreign', 'f_remote', 'uuid_v7_to_timestamptz(a.id)', 'timestamptz', 'a.id', 'f_remote', false);
 -- The other tables of DELETE ... USING and of MERGE's source (aliased b), which share keys
 -- with the targets, and the archives.
 CREATE TABLE dml_others (relation text PRIMARY KEY);
-INSERT INTO dml_others VALUES ('t_small'), ('t_plain'), ('t_part'), ('t_hash'), ('f_plain');
+INSERT INTO dml_others VALUES ('t_small'), ('t_plain'), ('t_part'), ('t_hash'), ('f_remote');
 CREATE TABLE dml_archives (relation text PRIMARY KEY);
 INSERT INTO dml_archives VALUES ('a_plain'), ('a_part'), ('a_foreign');
 
@@ -76,7 +76,8 @@ $$;
 -- A condition on the time: planner_differential.sql's (the forms the planner rewrites and
 -- some it leaves), or now and then a bucket of the time compared with the bucket of a bound,
 -- which it leaves.
-CREATE FUNCTION dml_condition(t text, k text, lo text, hi text, lot text, hit text, OUT cond text, OUT form text)
+CREATE FUNCTION dml_condition(t text, k text, lo text, hi text, lot text, hit text, inverted boolean,
+                              OUT cond text, OUT form text)
 LANGUAGE plpgsql AS $$
 DECLARE
     c record;
@@ -86,7 +87,7 @@ BEGIN
         cond := format(pd_pick('{"date_trunc(''hour'', %1$s) %3$s date_trunc(''hour'', %2$s)","(%1$s)::date %3$s (%2$s)::date",'
                                '"date_bin(''15 minutes'', %1$s, timestamp ''2000-01-01'') %3$s %2$s"}'), t, lo, pd_pick('{<,=,>=}'));
     ELSE
-        c := pd_condition(t, k, lo, hi, lot, hit);
+        c := pd_condition(t, k, lo, hi, lot, hit, inverted);
         cond := c.cond; form := c.form;
     END IF;
 END
@@ -203,55 +204,32 @@ CREATE FUNCTION dml_run(first int, n int) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
     s dml_targets;
     q int;
-    lov timestamptz;
-    hiv timestamptz;
-    lot text;
-    hit text;
-    lo text;
-    hi text;
+    b record;
     c record;
     st record;
-    prepared text;
-    types text;
-    params text;
     on_side record;
     off_side record;
 BEGIN
     FOR q IN first .. first + n - 1 LOOP
         SELECT * INTO s FROM dml_targets ORDER BY random() LIMIT 1;
-        lot := CASE WHEN random() < 0.7 THEN s.ttype ELSE pd_pick('{timestamptz,timestamp}') END;
-        hit := CASE WHEN random() < 0.8 THEN lot ELSE pd_pick('{timestamptz,timestamp}') END;
-        lov := pd_value(NULL);
-        hiv := pd_value(lov);
-        prepared := NULL; types := NULL; params := NULL;
-        IF random() < 0.15 THEN
-            -- now()-relative, as retention jobs are written: both sides share this
-            -- transaction, so now() too
-            lo := pd_now_bound(lot);
-            hi := CASE WHEN random() < 0.5 THEN pd_now_bound(hit) ELSE pd_literal(hiv, hit) END;
-        ELSIF random() < 0.3 THEN
-            prepared := pd_pick('{force_generic_plan,force_generic_plan,force_custom_plan}');
-            lo := '$1'; hi := '$2'; types := lot || ', ' || hit;
-            params := pd_param_value(lov, lot) || ', ' || pd_param_value(hiv, hit);
-        ELSE
-            lo := pd_literal(lov, lot); hi := pd_literal(hiv, hit);
-        END IF;
-        c := dml_condition(s.t, s.k, lo, hi, lot, hit);
+        -- now()-relative bounds as retention jobs are written them, in one statement of seven
+        b := pd_bounds(s.ttype, 0.15, 0.3, '{force_generic_plan,force_generic_plan,force_custom_plan}');
+        c := dml_condition(s.t, s.k, b.lo, b.hi, b.lot, b.hit, b.lov > b.hiv);
         st := dml_statement(s, c.cond);
-        IF prepared IS NOT NULL THEN
-            PERFORM set_config('plan_cache_mode', prepared, true);
+        IF b.prepared IS NOT NULL THEN
+            PERFORM set_config('plan_cache_mode', b.prepared, true);
         END IF;
         PERFORM set_config('uuidx.time_predicates', 'on', true);
-        on_side := dml_side(st.sql, types, params, st.changed);
+        on_side := dml_side(st.sql, b.types, b.params, st.changed);
         PERFORM set_config('uuidx.time_predicates', 'off', true);
-        off_side := dml_side(st.sql, types, params, st.changed);
+        off_side := dml_side(st.sql, b.types, b.params, st.changed);
         PERFORM set_config('uuidx.time_predicates', 'on', true);
         PERFORM set_config('plan_cache_mode', NULL, true);
-        INSERT INTO dml_log VALUES (q, st.kind, s.name, c.form, prepared, on_side.plan IS DISTINCT FROM off_side.plan,
+        INSERT INTO dml_log VALUES (q, st.kind, s.name, c.form, b.prepared, on_side.plan IS DISTINCT FROM off_side.plan,
                                     on_side.result = off_side.result,
                                     CASE WHEN on_side.result LIKE 'ERROR%' THEN on_side.result END, st.sql);
         IF on_side.result IS DISTINCT FROM off_side.result THEN
-            INSERT INTO dml_failures VALUES (q, st.sql, params, on_side.result, off_side.result);
+            INSERT INTO dml_failures VALUES (q, st.sql, b.params, on_side.result, off_side.result);
         END IF;
     END LOOP;
 END

@@ -549,22 +549,40 @@ BEGIN
 END
 $$;
 
+-- The bounds of a query's window, drawn for a time of type ttype: their types (lot, hit),
+-- values (lov, hiv) and SQL (lo, hi); a share now_share of now()-relative ones (the on and
+-- off runs share one transaction, so now() too), then a share prepared_share of parameters
+-- ($1, $2 of types, given params) under a plan cache mode drawn from modes, else literals.
+CREATE FUNCTION pd_bounds(ttype text, now_share float8, prepared_share float8, modes text[],
+                          OUT lot text, OUT hit text, OUT lov timestamptz, OUT hiv timestamptz, OUT lo text,
+                          OUT hi text, OUT prepared text, OUT types text, OUT params text)
+LANGUAGE plpgsql AS $$
+BEGIN
+    lot := CASE WHEN random() < 0.7 THEN ttype ELSE pd_pick('{timestamptz,timestamp}') END;
+    hit := CASE WHEN random() < 0.8 THEN lot ELSE pd_pick('{timestamptz,timestamp}') END;
+    lov := pd_value(NULL);
+    hiv := pd_value(lov);
+    IF random() < now_share THEN
+        lo := pd_now_bound(lot);
+        hi := CASE WHEN random() < 0.5 THEN pd_now_bound(hit) ELSE pd_literal(hiv, hit) END;
+    ELSIF random() < prepared_share THEN
+        prepared := pd_pick(modes);
+        lo := '$1'; hi := '$2'; types := lot || ', ' || hit;
+        params := pd_param_value(lov, lot) || ', ' || pd_param_value(hiv, hit);
+    ELSE
+        lo := pd_literal(lov, lot); hi := pd_literal(hiv, hit);
+    END IF;
+END
+$$;
+
 -- Runs queries first .. first + n - 1 (random() continues the session's seeded sequence).
 CREATE FUNCTION pd_run(first int, n int) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
     s pd_sources;
     q int;
-    lov timestamptz;
-    hiv timestamptz;
-    lot text;
-    hit text;
-    lo text;
-    hi text;
+    b record;
     c record;
     shp record;
-    prepared text;
-    types text;
-    params text;
     settings text;
     setting text;
     zone_a text;
@@ -579,27 +597,14 @@ BEGIN
         -- it runs).
         zone_a := (SELECT zone FROM pd_zones ORDER BY random() LIMIT 1);
         zone_b := (SELECT zone FROM pd_zones WHERE zone <> zone_a ORDER BY random() LIMIT 1);
-        lot := CASE WHEN random() < 0.7 THEN s.ttype ELSE pd_pick('{timestamptz,timestamp}') END;
-        hit := CASE WHEN random() < 0.8 THEN lot ELSE pd_pick('{timestamptz,timestamp}') END;
-        lov := pd_value(NULL);
-        hiv := pd_value(lov);
-        prepared := NULL; types := NULL; params := NULL;
-        -- now()-relative: the on and off runs share this transaction, so now() too; more often
-        -- on foreign tables, where such a bound becomes a sub-select (docs/planner.md row 8)
-        IF random() < (CASE WHEN s.name LIKE 'foreign%' THEN 0.3 ELSE 0.08 END) THEN
-            lo := pd_now_bound(lot);
-            hi := CASE WHEN random() < 0.5 THEN pd_now_bound(hit) ELSE pd_literal(hiv, hit) END;
-        ELSIF random() < 0.18 THEN
-            prepared := pd_pick('{force_generic_plan,force_custom_plan}');
-            lo := '$1'; hi := '$2'; types := lot || ', ' || hit;
-            params := pd_param_value(lov, lot) || ', ' || pd_param_value(hiv, hit);
-        ELSE
-            lo := pd_literal(lov, lot); hi := pd_literal(hiv, hit);
-        END IF;
-        c := pd_condition(s.t, s.k, lo, hi, lot, hit, lov > hiv);
+        -- now()-relative bounds more often on foreign tables, where such a bound becomes a
+        -- sub-select (docs/planner.md row 8)
+        b := pd_bounds(s.ttype, CASE WHEN s.name LIKE 'foreign%' THEN 0.3 ELSE 0.08 END, 0.18,
+                       '{force_generic_plan,force_custom_plan}');
+        c := pd_condition(s.t, s.k, b.lo, b.hi, b.lot, b.hit, b.lov > b.hiv);
         shp := pd_shape(s, c.cond);
         -- Plans PostgreSQL would not choose on these small tables, now and then.
-        settings := 'TimeZone=' || zone_a || CASE WHEN prepared IS NOT NULL THEN ' then ' || zone_b ELSE '' END || ' ';
+        settings := 'TimeZone=' || zone_a || CASE WHEN b.prepared IS NOT NULL THEN ' then ' || zone_b ELSE '' END || ' ';
         FOREACH setting IN ARRAY s.settings LOOP
             settings := settings || setting || ' ';
             PERFORM set_config(split_part(setting, '=', 1), split_part(setting, '=', 2), true);
@@ -610,22 +615,22 @@ BEGIN
                 PERFORM set_config(setting, 'off', true);
             END IF;
         END LOOP;
-        IF prepared IS NOT NULL THEN
-            PERFORM set_config('plan_cache_mode', prepared, true);
-            settings := settings || 'plan_cache_mode=' || prepared;
+        IF b.prepared IS NOT NULL THEN
+            PERFORM set_config('plan_cache_mode', b.prepared, true);
+            settings := settings || 'plan_cache_mode=' || b.prepared;
         END IF;
         PERFORM set_config('uuidx.time_predicates', 'on', true);
-        on_run := pd_result(shp.sql, shp.compare, types, params, zone_a, zone_b);
+        on_run := pd_result(shp.sql, shp.compare, b.types, b.params, zone_a, zone_b);
         PERFORM set_config('uuidx.time_predicates', 'off', true);
-        off_run := pd_result(shp.sql, shp.compare, types, params, zone_a, zone_b);
+        off_run := pd_result(shp.sql, shp.compare, b.types, b.params, zone_a, zone_b);
         PERFORM set_config('uuidx.time_predicates', 'on', true);
         FOREACH setting IN ARRAY ARRAY['enable_seqscan', 'enable_sort', 'enable_bitmapscan', 'enable_hashjoin', 'enable_hashagg',
                                        'plan_cache_mode', 'TimeZone'] || ARRAY(SELECT split_part(x, '=', 1) FROM unnest(s.settings) x) LOOP
             PERFORM set_config(setting, NULL, true);
         END LOOP;
-        PERFORM pd_record(q, s.name, shp.shape, c.form, prepared,
+        PERFORM pd_record(q, s.name, shp.shape, c.form, b.prepared,
                           on_run.plan ~ 'uuid_time_window|uuid_time_m(in|ax)_key|<@|Index Cond: \(+[a-z_]*\.?(id|ref) [<>]=',
-                          shp.sql, params, settings, on_run.result, on_run.plan, off_run.result, off_run.plan);
+                          shp.sql, b.params, settings, on_run.result, on_run.plan, off_run.result, off_run.plan);
     END LOOP;
 END
 $$;
