@@ -1,9 +1,10 @@
 -- The statements of dml_differential.sh, after planner_differential.sql in the same database
 -- (its tables t_plain, t_part, t_hash, t_v7, t_small and views, and its predicate generator:
 -- pd_bounds and pd_condition): random DELETE, UPDATE ... RETURNING, DELETE ... USING, MERGE,
--- INSERT ... SELECT and a move (DELETE ... RETURNING into an INSERT) whose WHERE holds a time predicate, as retention and archiving
--- jobs are written; each run with uuidx.time_predicates on and off in a subtransaction that
--- is rolled back, whose rows returned and rows left behind must be equal.
+-- INSERT ... SELECT and a move (DELETE ... RETURNING into an INSERT) whose WHERE holds a
+-- time predicate, as retention and archiving jobs are written; each run with
+-- uuidx.time_predicates on and off in a subtransaction that is rolled back, whose rows
+-- returned and rows left behind must be equal.
 -- psql variables: socket and port (the loopback server's), data_seed.
 
 -- The foreign table: postgres_fdw to this same database over the unix socket (the superuser
