@@ -453,6 +453,45 @@ SELECT pg_temp.same_as_off($$SELECT o.t, (SELECT count(*) FROM tp_keys k WHERE u
     FROM (VALUES (timestamptz '2025-03-01+00'), ('2025-06-01+00'), ('2025-09-01+00')) o(t)$$);
 SELECT pg_temp.same_as_off($$SELECT o.t, c.n FROM (VALUES (timestamptz '2025-03-01+00'), ('2025-06-01+00')) o(t)
     CROSS JOIN LATERAL (SELECT count(*) AS n FROM tp_keys k WHERE uuid_v7_to_timestamptz(k.id) < o.t) c$$);
+-- Where parallel workers build the bitmap of such a window's index scan, its bounds read the
+-- initplan's value, which Gather passes to the workers, not the outer row's key, which it
+-- does not (read unset, it crashed the worker).
+RESET enable_bitmapscan;
+SET enable_seqscan = off;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SET min_parallel_index_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+SET parallel_leader_participation = off;
+CREATE TABLE tp_lateral (id uuid PRIMARY KEY);
+INSERT INTO tp_lateral SELECT uuid_generate_v7(t)
+FROM generate_series(timestamptz '2025-01-01 00:00:00.123456+00', '2025-12-31 23:59:59+00', interval '50 minutes') t;
+ANALYZE tp_lateral;
+SELECT bool_or(line ~ 'Parallel Bitmap Heap Scan') AS workers_build_the_bitmap,
+       bool_or(line ~ 'uuid_range_min_key\(\$\d+\)') AS bounds_read_the_initplan
+FROM pg_temp.plan($$SELECT o.id, l.id FROM (SELECT id FROM tp_lateral ORDER BY id LIMIT 3) o
+CROSS JOIN LATERAL (SELECT k.id FROM tp_lateral k WHERE uuid_v7_to_timestamptz(k.id) >= uuid_v7_to_timestamptz(o.id)
+                    ORDER BY uuid_v7_to_timestamptz(k.id), k.id LIMIT 3) l$$) AS line;
+-- Run as plain statements: a PL/pgSQL loop's cursor would get a serial plan.
+SELECT string_agg(p.o_id || ' ' || p.l_id, ', ' ORDER BY p.o_id, p.l_id) AS lateral_on FROM (SELECT o.id AS o_id, l.id AS l_id FROM (SELECT id FROM tp_lateral ORDER BY id LIMIT 3) o
+CROSS JOIN LATERAL (SELECT k.id FROM tp_lateral k WHERE uuid_v7_to_timestamptz(k.id) >= uuid_v7_to_timestamptz(o.id)
+                    ORDER BY uuid_v7_to_timestamptz(k.id), k.id LIMIT 3) l) p \gset
+SET uuidx.time_predicates = off;
+SELECT string_agg(p.o_id || ' ' || p.l_id, ', ' ORDER BY p.o_id, p.l_id) AS lateral_off FROM (SELECT o.id AS o_id, l.id AS l_id FROM (SELECT id FROM tp_lateral ORDER BY id LIMIT 3) o
+CROSS JOIN LATERAL (SELECT k.id FROM tp_lateral k WHERE uuid_v7_to_timestamptz(k.id) >= uuid_v7_to_timestamptz(o.id)
+                    ORDER BY uuid_v7_to_timestamptz(k.id), k.id LIMIT 3) l) p \gset
+RESET uuidx.time_predicates;
+SELECT :'lateral_on' = :'lateral_off' AS lateral_window_in_workers, length(:'lateral_on') > 0 AS rows_found;
+DROP TABLE tp_lateral;
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size;
+RESET min_parallel_index_scan_size;
+RESET max_parallel_workers_per_gather;
+RESET parallel_leader_participation;
+RESET enable_seqscan;
+SET enable_bitmapscan = off;
 -- The operator keeps the key range of the last range it read: ranges that change from row
 -- to row give each row its own answer.
 SELECT r.lo, count(*) FILTER (WHERE k.id <@ tstzrange(r.lo, r.lo + interval '1 day')) AS in_range,

@@ -71,4 +71,14 @@ bool is_usable_comparand(Node* node) {
     return !has_row_dependent_part(node, nullptr) && !contain_volatile_functions(node);
 }
 
+namespace {
+bool reads_executor_param_walker(Node* node, void* context) {
+    if (node == nullptr) return false;
+    if (IsA(node, Param)) return castNode(Param, node)->paramkind == PARAM_EXEC;
+    return expression_tree_walker(node, UUIDX_WALKER(reads_executor_param_walker), context);
+}
+}  // namespace
+
+bool reads_executor_param(Node* node) { return reads_executor_param_walker(node, nullptr); }
+
 }  // namespace uuidx::pg

@@ -28,4 +28,9 @@ Node* as_sub_select(Node* expr);
 // function, and no volatile function (a Const, a Param, now() - interval '1 day').
 bool is_usable_comparand(Node* node);
 
+// Whether an expression reads a Param the executor sets (PARAM_EXEC: an outer row's value in
+// a correlated or LATERAL subquery, an initplan's or a nestloop's), rather than a constant or
+// a parameter of the statement (PARAM_EXTERN), which every process of a parallel plan has.
+bool reads_executor_param(Node* node);
+
 }  // namespace uuidx::pg

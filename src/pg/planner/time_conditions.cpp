@@ -360,12 +360,6 @@ struct Window {
     const TimeComparison* upper = nullptr;
 };
 
-bool reads_executor_param(Node* node, void* context) {
-    if (node == nullptr) return false;
-    if (IsA(node, Param)) return castNode(Param, node)->paramkind == PARAM_EXEC;
-    return expression_tree_walker(node, UUIDX_WALKER(reads_executor_param), context);
-}
-
 // Whether a window that is not a constant is computed by an initplan: once per execution, or
 // where it reads an outer row's value (a correlated or LATERAL subquery), once per outer row,
 // rather than once per row of a filter. Not
@@ -378,7 +372,7 @@ bool reads_executor_param(Node* node, void* context) {
 //    value, and the pruning range that reads it is kept out of them (partition_pruning.hpp).
 bool computed_once(const Rewrite& r, const Var* key, Node* window) {
     if (r.root->limit_tuples == 1.0) return false;
-    return !is_partitioned_table_column(r, key) || !reads_executor_param(window, nullptr);
+    return !is_partitioned_table_column(r, key) || !reads_executor_param(window);
 }
 
 // `key <@ uuid_time_window(lower, upper, bounds)`: the key's time in the window, exactly as

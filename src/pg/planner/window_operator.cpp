@@ -79,8 +79,12 @@ List* window_index_conditions(SupportRequestIndexCondition* req) {
         // An initplan's window (the planner's, row 1): the bounds read the expression it
         // computes, as fixed for the scan and computed once when the scan starts, so that the
         // index path is estimated from the window, not from PostgreSQL's guess for a Param.
+        // Not where that expression reads an executor Param (an outer row's value in a LATERAL
+        // or correlated subquery): a parallel worker that builds a bitmap would read it unset,
+        // as Gather passes its workers the initplan's value, not the Params the initplan read.
+        // The bounds then read the initplan's value, which no estimate could compute anyway.
         Node* computed = IsA(range, Param) ? initplan_expression(req->root, castNode(Param, range)) : nullptr;
-        if (computed != nullptr) range = computed;
+        if (computed != nullptr && !uuidx::pg::reads_executor_param(computed)) range = computed;
         min = as_expr(makeFuncExpr(catalog->range_min_key, UUIDOID, list_of(copy_node(range)), InvalidOid, InvalidOid,
                                    COERCE_EXPLICIT_CALL));
         max = as_expr(makeFuncExpr(catalog->range_max_key, UUIDOID, list_of(copy_node(range)), InvalidOid, InvalidOid,
