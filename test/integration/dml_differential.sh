@@ -11,7 +11,7 @@
 # difference, printing the first few, when the tables are not as before once every
 # statement is rolled back, and when too few statements, of any kind or target, had a plan
 # of their own with the features on, which would mean they were not at work.
-# UUIDX_DML_DIFFERENTIAL_STATEMENTS (default 350: some 25 s a mode on a busy 2-core machine)
+# UUIDX_DML_DIFFERENTIAL_STATEMENTS (default 250: some 10-18 s a mode on a 2-core machine)
 # sets the count, UUIDX_DML_DIFFERENTIAL_SEED (fixed by default, so runs repeat) the seed,
 # mixed with the mode as planner_differential.sh does; UUIDX_DML_DIFFERENTIAL_KEEP=1 keeps
 # its database to look into (dml_log, dml_failures).
@@ -20,7 +20,7 @@ set -eu
 set -o pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 
-statements=${UUIDX_DML_DIFFERENTIAL_STATEMENTS:-350}
+statements=${UUIDX_DML_DIFFERENTIAL_STATEMENTS:-250}
 seed=${UUIDX_DML_DIFFERENTIAL_SEED:-20250303}
 mode=${UUIDX_MODE:-session}
 batch=100  # statements per transaction: each side is a subtransaction of it

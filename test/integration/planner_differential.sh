@@ -12,7 +12,7 @@
 # than 5% of a shape's queries ended in an error.
 # planner_differential_buckets.sql adds queries on buckets of the time (date_trunc(),
 # date_bin(), ::date) in time zones drawn per query, some prepared in one zone and run in
-# another. UUIDX_DIFFERENTIAL_QUERIES (default 6500) and UUIDX_DIFFERENTIAL_BUCKET_QUERIES
+# another. UUIDX_DIFFERENTIAL_QUERIES (default 5500) and UUIDX_DIFFERENTIAL_BUCKET_QUERIES
 # (default 800) set the counts, UUIDX_DIFFERENTIAL_SEED (fixed by
 # default, so runs repeat) the seed, which is mixed with the mode so that the two modes
 # run different queries; UUIDX_DIFFERENTIAL_KEEP=1 keeps its database to look into (pd_log, pd_failures).
@@ -20,7 +20,7 @@
 set -eu
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 
-queries=${UUIDX_DIFFERENTIAL_QUERIES:-6500}
+queries=${UUIDX_DIFFERENTIAL_QUERIES:-5500}
 bucket_queries=${UUIDX_DIFFERENTIAL_BUCKET_QUERIES:-800}
 seed=${UUIDX_DIFFERENTIAL_SEED:-20250303}
 mode=${UUIDX_MODE:-session}
