@@ -189,14 +189,7 @@ BEGIN
         WHEN SQLSTATE 'UXDML' THEN NULL;
         WHEN OTHERS THEN result := 'ERROR ' || SQLSTATE;
     END;
-    plan := '';
-    BEGIN
-        FOR row IN EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF) ' || run LOOP
-            plan := plan || row::text || E'\n';
-        END LOOP;
-    EXCEPTION WHEN OTHERS THEN
-        plan := 'ERROR ' || SQLSTATE;
-    END;
+    plan := pd_plan_of(run, 'VERBOSE, COSTS OFF');
 END
 $$;
 

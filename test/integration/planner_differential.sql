@@ -491,6 +491,21 @@ BEGIN
 END
 $$;
 
+-- The plan of statement `run` (EXPLAIN with `options`) as text, or the SQLSTATE of its error.
+CREATE FUNCTION pd_plan_of(run text, options text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    row record;
+    plan text := '';
+BEGIN
+    FOR row IN EXECUTE 'EXPLAIN (' || options || ') ' || run LOOP
+        plan := plan || row::text || E'\n';
+    END LOOP;
+    RETURN plan;
+EXCEPTION WHEN OTHERS THEN
+    RETURN 'ERROR ' || SQLSTATE;
+END
+$$;
+
 -- The result of sql (with the prepared statement's parameters, if any), as text: rows in
 -- output order ('ordered'), or sorted ('set'); an error is its SQLSTATE and message. And its plan. In
 -- time zone zone_a where one is given; a prepared statement then runs once there (its generic
@@ -525,14 +540,7 @@ BEGIN
     EXCEPTION WHEN OTHERS THEN
         result := 'ERROR ' || SQLSTATE || ': ' || SQLERRM;
     END;
-    plan := '';
-    BEGIN
-        FOR row IN EXECUTE 'EXPLAIN (COSTS OFF) ' || run LOOP
-            plan := plan || row::text || E'\n';
-        END LOOP;
-    EXCEPTION WHEN OTHERS THEN
-        plan := 'ERROR ' || SQLSTATE;
-    END;
+    plan := pd_plan_of(run, 'COSTS OFF');
 END
 $$;
 
