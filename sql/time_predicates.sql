@@ -469,7 +469,7 @@ INSERT INTO tp_lateral SELECT uuid_generate_v7(t)
 FROM generate_series(timestamptz '2025-01-01 00:00:00.123456+00', '2025-12-31 23:59:59+00', interval '50 minutes') t;
 ANALYZE tp_lateral;
 SELECT bool_or(line ~ 'Parallel Bitmap Heap Scan') AS workers_build_the_bitmap,
-       bool_or(line ~ 'uuid_range_min_key\(\$\d+\)') AS bounds_read_the_initplan
+       bool_or(line ~ 'uuid_range_min_key\((\$\d+|\(InitPlan \d+\)\.col\d+)\)') AS bounds_read_the_initplan
 FROM pg_temp.plan($$SELECT o.id, l.id FROM (SELECT id FROM tp_lateral ORDER BY id LIMIT 3) o
 CROSS JOIN LATERAL (SELECT k.id FROM tp_lateral k WHERE uuid_v7_to_timestamptz(k.id) >= uuid_v7_to_timestamptz(o.id)
                     ORDER BY uuid_v7_to_timestamptz(k.id), k.id LIMIT 3) l$$) AS line;
