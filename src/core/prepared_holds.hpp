@@ -31,9 +31,11 @@ inline constexpr uint64_t kMadeNoKey = ~uint64_t{0};
 struct PreparedHold {
     uint64_t transaction;  // full number; 0: a free entry (no transaction has the number 0)
     uint32_t database;
-    bool known;      // false: prepared before the bookkeeping began (a start, a promotion): keys unknown
-    uint64_t bound;  // the hold's bound in v7 ticks, kMadeNoKey, or 0 when unknown
+    uint64_t bound;  // the hold's bound in v7 ticks (at least 1), kMadeNoKey, or 0 when unknown
     int64_t since;   // when the hold began, in the caller's unit (diagnostics only)
+
+    // false: prepared before the bookkeeping began (a start, a promotion), keys unknown.
+    constexpr bool known() const noexcept { return bound != 0; }
 };
 
 // The full number of a 32-bit `xid` of a transaction that may still be running, given the
@@ -77,7 +79,7 @@ public:
             if (bound < entry->bound) entry->bound = bound;  // a second call can only lower it
             return true;
         }
-        *entry = PreparedHold{transaction, database, true, bound, since};
+        *entry = PreparedHold{transaction, database, bound, since};
         return true;
     }
 
@@ -86,7 +88,7 @@ public:
     bool list(uint64_t transaction, uint32_t database, int64_t since) noexcept {
         PreparedHold* entry = entry_for(transaction);
         if (entry == nullptr) return false;
-        if (entry->transaction != transaction) *entry = PreparedHold{transaction, database, false, 0, since};
+        if (entry->transaction != transaction) *entry = PreparedHold{transaction, database, 0, since};
         return true;
     }
 

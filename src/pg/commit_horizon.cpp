@@ -275,7 +275,7 @@ void attach_commit_horizon() {
             new (&new_since[i]) HeldSince(0);
         }
         auto* new_prepared = reinterpret_cast<PreparedHold*>(base + prepared_offset(count));
-        for (int i = 0; i < state->prepared_capacity; ++i) new_prepared[i] = PreparedHold{0, InvalidOid, false, 0, 0};
+        for (int i = 0; i < state->prepared_capacity; ++i) new_prepared[i] = PreparedHold{0, InvalidOid, 0, 0};
     }
     shared = state;
     records = reinterpret_cast<HolderRecord*>(base + records_offset());
@@ -371,7 +371,8 @@ Datum uuidx_horizon_holder_records(PG_FUNCTION_ARGS) {
     for (int i = 0; i < holder_count; ++i) {
         const uuidx::PreparedHold& hold = holders[i];
         Datum values[kColumns] = {0, TransactionIdGetDatum(static_cast<TransactionId>(hold.transaction)),
-                                  first_key_of(hold.bound), BoolGetDatum(hold.known), TimestampTzGetDatum(hold.since)};
+                                  first_key_of(hold.bound), BoolGetDatum(hold.known()),
+                                  TimestampTzGetDatum(hold.since)};
         bool nulls[kColumns] = {true, false, false, false, false};
         tuplestore_putvalues(result->setResult, result->setDesc, values, nulls);
     }

@@ -51,7 +51,7 @@ struct Server {
 
 // The table in shared memory, and its view as the server answers now.
 struct Table {
-    explicit Table(size_t capacity) : entries(capacity, PreparedHold{0, 0, false, 0, 0}) {}
+    explicit Table(size_t capacity) : entries(capacity, PreparedHold{0, 0, 0, 0}) {}
     auto view(const Server& server) {
         return uuidx::PreparedHolds(entries.data(), entries.size(), server.next,
                                     [&server](uint32_t xid) { return server.in_progress(xid); });
@@ -197,11 +197,11 @@ TEST(PreparedHolds, AHolderIsVisitedWithWhatWasKeptOfIt) {
     table.view(server).for_each_holder(kDatabase, [&seen](const PreparedHold& hold) { seen.push_back(hold); });
     ASSERT_EQ(seen.size(), 2u);
     EXPECT_EQ(seen[0].transaction, prepared);
-    EXPECT_TRUE(seen[0].known);
+    EXPECT_TRUE(seen[0].known());
     EXPECT_EQ(seen[0].bound, 200u);
     EXPECT_EQ(seen[0].since, 7);
     EXPECT_EQ(seen[1].transaction, listed);
-    EXPECT_FALSE(seen[1].known);
+    EXPECT_FALSE(seen[1].known());
     EXPECT_EQ(seen[1].bound, 0u);
     EXPECT_EQ(seen[1].since, 9);
 }
