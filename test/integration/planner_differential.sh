@@ -16,14 +16,23 @@
 # (default 800) set the counts, UUIDX_DIFFERENTIAL_SEED (fixed by
 # default, so runs repeat) the seed, which is mixed with the mode so that the two modes
 # run different queries; UUIDX_DIFFERENTIAL_KEEP=1 keeps its database to look into (pd_log, pd_failures).
-# Run by test/run-major.sh with UUIDX_MODE (session | preloaded) and the cluster's PG* env.
+# Run by test/run-major.sh with UUIDX_MODE (session | preloaded) and the cluster's PG* env,
+# in one mode a major (differential_mode_of, test/lib/roots.sh); in the other it is a skip
+# that says so, unless UUIDX_DIFFERENTIAL_BOTH_MODES=1.
 set -eu
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/roots.sh"
+
+mode=${UUIDX_MODE:-session}
+if [ -n "${PG_MAJOR:-}" ] && [ -z "${UUIDX_DIFFERENTIAL_BOTH_MODES:-}" ] &&
+    [ "$mode" != "$(differential_mode_of "$PG_MAJOR")" ]; then
+    echo "runs $(differential_mode_of "$PG_MAJOR") on PostgreSQL $PG_MAJOR, the modes alternating over the majors: skipped"
+    exit 77
+fi
 
 queries=${UUIDX_DIFFERENTIAL_QUERIES:-5500}
 bucket_queries=${UUIDX_DIFFERENTIAL_BUCKET_QUERIES:-800}
 seed=${UUIDX_DIFFERENTIAL_SEED:-20250303}
-mode=${UUIDX_MODE:-session}
 batch=500
 # setseed() takes a number in [-1, 1]; the mode moves it.
 mixed=$(( (seed * 2 + $([ "$mode" = preloaded ] && echo 1 || echo 0)) % 1000003 ))

@@ -40,6 +40,16 @@ DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 
 major_numbers() { local entry; for entry in "${SUPPORTED_MAJORS[@]}"; do echo "${entry%%:*}"; done; }
 
+# differential_mode_of MAJOR: the one mode (preloaded | session) the planner differential
+# (test/integration/planner_differential.sh, some 90 s a mode) runs in on MAJOR, alternating
+# over the supported majors from the oldest, preloaded: a whole run plans its queries in
+# both modes, in half the time of both modes on every major.
+differential_mode_of() {
+    local position
+    position=$(major_numbers | grep -nx "$1" | cut -d: -f1)
+    [ $(( ${position:-1} % 2 )) -eq 1 ] && echo preloaded || echo session
+}
+
 # suite_of_major MAJOR: the suite whose root runs MAJOR ("sid" for "19:sid+experimental").
 suite_of_major() {
     local entry suites

@@ -3,17 +3,18 @@
 #   pass NAME                 it passed
 #   fail NAME                 it failed (NAME is listed again at the end)
 #   skip NAME WHY             it could not run here, and WHY says so (shown, and counted)
-#   run_test NAME LOG CMD...  runs CMD with its output in LOG: exit 0 passes, exit 77 is a
-#                             skip whose reason is LOG's last line, anything else fails and
-#                             shows LOG's end. Returns CMD's status.
+#   run_test NAME LOG CMD...  runs CMD with its output in LOG: exit 0 passes (its line says
+#                             how long it took), exit 77 is a skip whose reason is LOG's
+#                             last line, anything else fails and shows LOG's end. Returns
+#                             CMD's status.
 # add_counts LOG folds in the closing counts of a sub-run's log (a test/run-*.sh script
-# run by another); finish stops the cluster and prints the closing
-# "N passed, N failed, N skipped" (and fails when anything failed or nothing passed).
+# run by another); finish stops the cluster, says how long the script ran and prints the
+# closing "N passed, N failed, N skipped" (and fails when anything failed or nothing passed).
 PASSED=0
 FAILED=0
 SKIPPED=0
 FAILURES=()
-pass() { PASSED=$((PASSED + 1)); log "$1: ok"; }
+pass() { PASSED=$((PASSED + 1)); log "$1: ok${2:+ ($2)}"; }  # pass NAME [NOTE]
 skip() { SKIPPED=$((SKIPPED + 1)); log "$1: SKIPPED ($2)"; }
 fail() { FAILED=$((FAILED + 1)); FAILURES+=("${UUIDX_LABEL:+[$UUIDX_LABEL] }$1"); log "$1: FAILED"; }
 
@@ -29,12 +30,12 @@ without_dependencies() {
 }
 
 run_test() {
-    local name=$1 log_file=$2 status
+    local name=$1 log_file=$2 status started=$SECONDS
     shift 2
     "$@" >"$log_file" 2>&1
     status=$?
     case $status in
-        0) pass "$name" ;;
+        0) pass "$name" "$((SECONDS - started)) s" ;;
         "$EXIT_SKIP") skip "$name" "$(tail -1 "$log_file")" ;;
         *)
             sed 's/^/    /' "$log_file" | tail -40 >&2
@@ -64,6 +65,7 @@ label_counts() { sed -E "s/^($COUNTS_PATTERN)\$/==> [$1] \1/"; }
 
 finish() {
     stop_cluster
+    log "done in $((SECONDS / 60)) min $((SECONDS % 60)) s"
     [ ${#FAILURES[@]} -eq 0 ] || printf 'failed: %s\n' "${FAILURES[@]}"
     echo "$PASSED passed, $FAILED failed, $SKIPPED skipped"
     [ "$FAILED" -eq 0 ] && [ "$PASSED" -gt 0 ]

@@ -1,20 +1,20 @@
 #!/usr/bin/env bash
-# Memory stays flat: in one session, 5 million calls of each generator and 1 million of
+# Memory stays flat: in one session, 2 million calls of each generator and 1 million of
 # each inspector, after a warm-up of the same query, grow the backend's resident memory
 # by less than 1 MiB more than the same query calling nothing (count(g)) grows it, measured
-# in the same run (a leak of one byte per call would be 5 MB); and so does planning
-# 200,000 queries with the time predicates' planner hook installed, queries it leaves
+# in the same run (a leak of one byte per call would be 2 MB); and so does planning
+# 150,000 queries with the time predicates' planner hook installed, queries it leaves
 # alone and queries it adds key ranges to, against planning SELECT 1 as often (a leak of
-# 8 bytes per planning would be 1.6 MB). The baselines take the allocator's own growth
+# 8 bytes per planning would be 1.2 MB). The baselines take the allocator's own growth
 # (the function scan's tuplestore, the executor's caches) out of the bound.
 set -eu
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 trap stop_cluster EXIT
 start_cluster
 
-GENERATOR_CALLS=5000000
+GENERATOR_CALLS=2000000
 INSPECTOR_CALLS=1000000
-PLANNINGS=200000
+PLANNINGS=150000
 LIMIT_KB=1024
 
 result=$(psql_quiet -At <<SQL
