@@ -3,10 +3,11 @@
 # file system) whose suite carries it: builds with clang++ and with g++ (warnings are
 # errors), installs, then runs the pg_regress suite and the integration tests against
 # throwaway clusters, once with the library loaded per session and once preloaded, then
-# the tests of servers of their own (test/tap on PostgreSQL::Test::Cluster: crashes and
-# clock steps; test/server: memory), on 18 the frameworks applications declare keys in
-# (test/frameworks), and the cross-major tests. test/run-tests.sh runs it
-# once per major; it ends with "N passed, N failed, N skipped", which that script adds up.
+# the demo's SQL on the preloaded one (test/demo_check.sh), the tests of servers of their
+# own (test/tap on PostgreSQL::Test::Cluster: crashes and clock steps; test/server: memory;
+# on the oldest major, test/demo.sh itself), on 18 the frameworks applications declare keys
+# in (test/frameworks), and the cross-major tests. test/run-tests.sh runs it once per
+# major; it ends with "N passed, N failed, N skipped", which that script adds up.
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
@@ -82,6 +83,13 @@ for mode in session preloaded; do
     run_regress "$mode"
     [ "$mode" = session ] && run_test "every regression file alone" build/regress-alone.log each_regression_file_alone
     run_integration "$mode"
+    # The README's main command's SQL, whose every claim checks itself (test/demo_check.sh).
+    if [ "$mode" = preloaded ]; then
+        run_test "the demo (test/demo.sql): every claim true, each step within 24 lines of 80 columns" \
+            build/demo-claims.log bash test/demo_check.sh claims
+        run_test "the demo fails, naming step 3, with uuidx.time_predicates off" \
+            build/demo-broken.log bash test/demo_check.sh broken
+    fi
     stop_cluster
 done
 
@@ -123,6 +131,10 @@ if [ "$PG_MAJOR" = "$(major_numbers | head -1)" ]; then
         build/layout-tap.log bash test/checkout_layouts.sh tap
     run_test "a regression file from a read-only checkout (mode 700, spaces in its path)" \
         build/layout-read-only.log bash test/checkout_layouts.sh read-only
+    # The README's first command as a newcomer runs it: a build, a server of its own, the
+    # demo, and psql on the demo database under a terminal.
+    run_test "bash test/demo.sh under a terminal ends in psql on the demo database" \
+        build/demo-terminal.log bash test/demo_check.sh terminal
 fi
 for script in test/server/*.sh; do
     run_test "server $(basename "$script" .sh)" "build/server-$(basename "$script" .sh).log" bash "$script"
