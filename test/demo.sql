@@ -104,7 +104,9 @@ SELECT demo.claim('4', 'that the newest orders are read from the key''s index, u
                   AND NOT demo.plan_has('SELECT * FROM orders_v ORDER BY created_at DESC LIMIT 3', 'Sort')) \gset
 \if :virtual_columns
 \set ECHO queries
-\echo 'On PostgreSQL 18 and later, a virtual column of the table itself:'
+
+\echo '4b. On PostgreSQL 18 and later, the key''s time can be a virtual column of the'
+\echo '    table itself (a validated v7 CHECK and NOT NULL: docs/time-column.md).'
 CREATE TABLE invoices (
     id uuid PRIMARY KEY DEFAULT uuid_generate_v7()
         CHECK (uuid_extract_version(id) = 7),
@@ -118,7 +120,7 @@ ANALYZE invoices;
 EXPLAIN (COSTS OFF) SELECT * FROM invoices
 WHERE created_at >= now() - interval '1 hour';
 \set ECHO none
-SELECT demo.claim('4', 'that the virtual column''s last hour is read through the key''s index',
+SELECT demo.claim('4b', 'that the virtual column''s last hour is read through the key''s index',
                   demo.plan_has($$SELECT * FROM invoices WHERE created_at >= now() - interval '1 hour'$$,
                                 'Index Cond: \(\(?id >=')) \gset
 \endif

@@ -5,8 +5,8 @@
 # (test/run-source.sh) once, then test/run-major.sh per major, on this machine for its own
 # suite's major and in a debootstrapped root file system for the others. Sanitizers,
 # fuzzers and faults (test/run-hardening.sh) and the release as users get it
-# (test/run-release.sh) run once, on this machine's major. Every count comes from one
-# tally (test/lib/tally.sh).
+# (test/run-release.sh) run once, on this machine's major, beside the majors of the root
+# file systems (below). Every count comes from one tally (test/lib/tally.sh).
 # Every result line names its major; the last line adds them all up:
 # "N passed, N failed, N skipped".
 # PG_MAJOR=NN runs that major's stage alone (and the unit tests); UUIDX_STAGES=all adds the
@@ -51,8 +51,8 @@ fi
 # --- once: the checks of the source tree (test/run-source.sh); then, on this machine's own
 # major, sanitizers, fuzzers and injected faults
 # (test/run-hardening.sh), and the release as users get it (test/run-release.sh: META.json,
-# make dist, the unpacked archive, clients). Both install a build of their own, which
-# test/run-major.sh replaces: they run first. Then the Debian package of the oldest major,
+# make dist, the unpacked archive, clients). Both install a build of their own into this
+# machine's server: they run after its test/run-major.sh. Then the Debian package of the oldest major,
 # built in its suite's root and installed in a fresh one (test/run-packages.sh).
 run_once() {
     local name=$1 log_file=build/$1.log
@@ -92,14 +92,51 @@ run_in_root() {
     add_counts "$log_file" || fail "[pg$major] run ended without its counts (see $log_file)"
 }
 
-if [ -z "$REQUESTED_MAJOR" ] || [ "${UUIDX_STAGES:-}" = all ]; then
-    run_once source
+# run_roots MAJOR...: run_in_root for each, in order, as a sub-run of its own whose counts
+# and failures (finish) go to build/roots-counts.log, for add_counts.
+run_roots() {
+    PASSED=0 FAILED=0 SKIPPED=0 FAILURES=()
+    trap 'leave_root' EXIT
+    local major
+    for major in "$@"; do run_in_root "$major"; done
+    finish >build/roots-counts.log
+    label_counts roots <build/roots-counts.log
+}
+
+# The order: the native major first (its build is the one the once-only stages replace with
+# their own, and its dump is restored by the newer majors), then the once-only stages on
+# this machine beside the majors of the root file systems, which need neither. Most of a
+# stage is waiting (servers starting and stopping, TAP's polls, apt): on 2 cores the two
+# streams take some 60% of the time of one after the other. The roots' stream writes to
+# build/roots.log, shown whole when both are done.
+ONCE_ONLY=""
+[ -z "$REQUESTED_MAJOR" ] || [ "${UUIDX_STAGES:-}" = all ] && ONCE_ONLY=1
+[ -z "$ONCE_ONLY" ] || run_once source
+ROOT_MAJORS=()
+for major in "${MAJORS[@]}"; do
+    if major_is_native "$major"; then run_native "$major"; else ROOT_MAJORS+=("$major"); fi
+done
+roots_pid=""
+if [ ${#ROOT_MAJORS[@]} -gt 0 ]; then
+    if [ -n "$ONCE_ONLY" ]; then
+        log "PostgreSQL ${ROOT_MAJORS[*]} in their root file systems, beside the once-only stages (build/roots.log)"
+        ( run_roots "${ROOT_MAJORS[@]}" ) >build/roots.log 2>&1 &
+        roots_pid=$!
+    else
+        ( run_roots "${ROOT_MAJORS[@]}" ) 2>&1 | tee build/roots.log
+    fi
+fi
+if [ -n "$ONCE_ONLY" ]; then
     run_once hardening
     run_once release
     UUIDX_PACKAGE_MAJORS=$OLDEST_MAJOR run_once packages  # `make deb` builds and tests every major's
 fi
-for major in "${MAJORS[@]}"; do
-    if major_is_native "$major"; then run_native "$major"; else run_in_root "$major"; fi
-done
+if [ -n "$roots_pid" ]; then
+    wait "$roots_pid"
+    log "PostgreSQL ${ROOT_MAJORS[*]}, as run beside the once-only stages:"
+    cat build/roots.log
+fi
+[ ${#ROOT_MAJORS[@]} -eq 0 ] || add_counts build/roots-counts.log ||
+    fail "[roots] run ended without its counts (see build/roots.log)"
 
 finish

@@ -38,7 +38,9 @@ ensure_packages() {
     log "installing ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
     apt_log=$(mktemp /tmp/uuidx-apt.XXXXXX)
-    apt-get update -qq >"$apt_log" 2>&1 && apt-get install -y -qq --no-install-recommends "${missing[@]}" >>"$apt_log" 2>&1
+    # One apt-get at a time: the test command's two streams (test/run-tests.sh) may both install.
+    flock -w 1800 /var/lock/uuidx-apt.lock bash -c 'apt-get update -qq && apt-get install -y -qq --no-install-recommends "$@"' \
+        apt "${missing[@]}" >"$apt_log" 2>&1
     status=$?
     if [ "$status" -ne 0 ]; then
         tail -5 "$apt_log" >&2

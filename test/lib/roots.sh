@@ -215,8 +215,9 @@ ensure_base_root() {
         ensure_packages debootstrap:debootstrap || return $?
         # A debootstrap that was killed may have left /proc or /sys mounted in its target.
         unmount_under "$base.partial"
-        rm -rf "$base.partial" && mkdir -p "$UUIDX_CACHE/debs" "$(dirname "$base")" || return 1
-        debootstrap --variant=minbase --cache-dir="$UUIDX_CACHE/debs" "$suite" "$base.partial" \
+        # A cache of its own per suite: two suites may be bootstrapped at once (test/run-tests.sh).
+        rm -rf "$base.partial" && mkdir -p "$UUIDX_CACHE/debs/$suite" "$(dirname "$base")" || return 1
+        debootstrap --variant=minbase --cache-dir="$UUIDX_CACHE/debs/$suite" "$suite" "$base.partial" \
             "$DEBIAN_MIRROR" >"$UUIDX_CACHE/debootstrap-$suite.log" 2>&1 ||
             { tail -20 "$UUIDX_CACHE/debootstrap-$suite.log" >&2; fetch_failure "$UUIDX_CACHE/debootstrap-$suite.log"; return; }
         # Package installs start no server and create no cluster; sid's Release file may be
