@@ -477,20 +477,20 @@ plot_report() {
     log "plot: $OUT_DIR/pg$PG_MAJOR.png"
 }
 
-if [ -n "${UUIDX_BENCH_INSIDE_ROOT:-}" ] || major_is_native "$PG_MAJOR"; then
+if major_is_native "$PG_MAJOR"; then
     run_benchmark || exit 1
 else
     trap leave_root EXIT
     enter_root "$PG_MAJOR" || { log "no root file system for PostgreSQL $PG_MAJOR"; exit 1; }
     copy_citus_sources "$ENTERED_ROOT" || exit 1
-    in_root "$ENTERED_ROOT" PG_MAJOR="$PG_MAJOR" UUIDX_BENCH_INSIDE_ROOT=1 $(env | grep '^BENCH_') \
+    in_root "$ENTERED_ROOT" PG_MAJOR="$PG_MAJOR" $(env | grep '^BENCH_') \
         bash /build/uuidx/test/bench.sh
     status=$?
     mkdir -p "$OUT_DIR" && cp "$ENTERED_ROOT/build/uuidx/build/bench/pg$PG_MAJOR".* "$OUT_DIR/" 2>/dev/null
     leave_root
     [ "$status" -eq 0 ] || exit "$status"
 fi
-[ -n "${UUIDX_BENCH_INSIDE_ROOT:-}" ] && exit 0
+[ -n "${UUIDX_IN_ROOT:-}" ] && exit 0  # the report is shown by the run outside the root
 cat "$REPORT"
 [ "$TIME_ONLY" -ne 0 ] || [ "$HORIZON_ONLY" -ne 0 ] || [ "$PLAN_ONLY" -ne 0 ] || [ "$ONOFF_ONLY" -ne 0 ] ||
     [ "$CLIENTS_ONLY" -ne 0 ] || [ "$SOAK_ONLY" -ne 0 ] || plot_report

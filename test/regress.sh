@@ -24,10 +24,10 @@ session | preloaded) ;;
 esac
 suite_of_major "$PG_MAJOR" >/dev/null || { log "PostgreSQL $PG_MAJOR is not supported: $(major_numbers | tr '\n' ' ')"; exit 2; }
 
-if [ -z "${UUIDX_REGRESS_INSIDE_ROOT:-}" ] && ! major_is_native "$PG_MAJOR"; then
+if ! major_is_native "$PG_MAJOR"; then
     trap leave_root EXIT
     enter_root "$PG_MAJOR" || exit 1
-    in_root "$ENTERED_ROOT" PG_MAJOR="$PG_MAJOR" UUIDX_MODE="$MODE" UUIDX_REGRESS_INSIDE_ROOT=1 \
+    in_root "$ENTERED_ROOT" PG_MAJOR="$PG_MAJOR" UUIDX_MODE="$MODE" \
         bash /build/uuidx/test/regress.sh "$@"
     exit $?
 fi

@@ -78,8 +78,10 @@ majors_of_suite() {
 
 host_suite() { (. /etc/os-release && echo "${VERSION_CODENAME:-unknown}"); }
 
-# True when MAJOR runs on this machine itself rather than in a root file system.
-major_is_native() { [ "$(suite_of_major "$1")" = "$(host_suite)" ]; }
+# True when MAJOR runs on this machine itself rather than in a root file system; inside a
+# root (in_root sets UUIDX_IN_ROOT), every major is: the root is the one of its suite (whose
+# codename need not be its name: sid's os-release says forky).
+major_is_native() { [ -n "${UUIDX_IN_ROOT:-}" ] || [ "$(suite_of_major "$1")" = "$(host_suite)" ]; }
 
 # use_native_major: PG_MAJOR, PG_CONFIG and PG_BIN of this machine's own suite's major, for
 # the scripts that run once on this machine (test/run-hardening.sh, test/run-release.sh).
@@ -172,7 +174,7 @@ in_root() {
         [ -z "${!name:-}" ] || network+=("$name=${!name}")
     done
     chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-        TERM="${TERM:-dumb}" DEBIAN_FRONTEND=noninteractive "${network[@]}" "$@"
+        TERM="${TERM:-dumb}" DEBIAN_FRONTEND=noninteractive UUIDX_IN_ROOT=1 "${network[@]}" "$@"
 }
 
 # The mounts a root needs while it is used; unmount_root undoes them, also after a failure.
