@@ -95,7 +95,7 @@ run_in_root() {
 # run_roots MAJOR...: run_in_root for each, in order, as a sub-run of its own whose counts
 # and failures (finish) go to build/roots-counts.log, for add_counts.
 run_roots() {
-    PASSED=0 FAILED=0 SKIPPED=0 FAILURES=()
+    PASSED=0 FAILED=0 SKIPPED=0 FAILURES=() SECONDS=0 UUIDX_LABEL=roots
     trap 'leave_root' EXIT
     local major
     for major in "$@"; do run_in_root "$major"; done
