@@ -96,9 +96,10 @@ root_dir() { echo "$UUIDX_CACHE/roots/$1"; }
 
 # The peers that the tests and the benchmark compare uuidx with, switch from or run beside
 # (pg_partman, TimescaleDB: test/integration/partman.sh, timescaledb.sh; pglogical:
-# test/tap/pglogical.pl), installed where the suite packages them for the major (as
-# postgresql-MAJOR-NAME).
-PEER_EXTENSIONS=(pg-uuidv7 timescaledb partman pglogical)
+# test/tap/pglogical.pl; pg_cron: the exact rollups' schedule, test/rollup_check.sh; PgQ:
+# the consumers' benchmark, test/bench/consumers.pl), installed where the suite packages
+# them for the major (as postgresql-MAJOR-NAME).
+PEER_EXTENSIONS=(pg-uuidv7 timescaledb partman pglogical cron pgq3)
 
 # ensure_peer_packages MAJOR: the peers this machine's suite packages for MAJOR, installed
 # here too (a root gets them with root_packages), so that a test that needs one runs, or
