@@ -39,6 +39,14 @@
 #   (test/bench/horizon_soak.pl: writers, prepared transactions, terminations and a restart
 #   beside a horizon consumer; the benchmark fails where the consumer missed a row or read
 #   one twice, or a holder outlived its transaction), and BENCH_SOAK_ONLY (0; 1: only that);
+#   BENCH_CONSUMER_SECONDS (12; 0: skipped) of each scenario of the consumers beside their
+#   peers, on a server of its own (test/bench/consumers.pl: uuidx's horizon, the xid8 recipe,
+#   PgQ and the naive poll reading what the same writers write; plain, a bystander, a long
+#   transaction that made a key, two-phase writers, consumers and the server restarted,
+#   throughput; the benchmark fails where the horizon, xid8 or PgQ consumer missed a row or
+#   read one twice), BENCH_CONSUMER_COST_ROUNDS (3) rounds of BENCH_CONSUMER_COST_SECONDS (8)
+#   for each writer's cost, and BENCH_CONSUMERS_ONLY (0; 1: only those, with their plot of
+#   the bystander's lags, build/bench/consumers-pgMAJOR.png; about 4 minutes);
 #   BENCH_SHARD_ROWS (300000; 0: skipped) v7 keys on one server and on three hash shards
 #   of a postgres_fdw coordinator, asked in one session (test/bench/shards.pl), BENCH_SHARD_REPETITIONS (7);
 #   BENCH_CITUS_ROWS (300000; 0: skipped) v7 keys on one server and on a Citus coordinator
@@ -83,6 +91,10 @@ HORIZON_ROUNDS=${BENCH_HORIZON_ROUNDS:-5}
 HORIZON_ONLY=${BENCH_HORIZON_ONLY:-0}
 SOAK_SECONDS=${BENCH_SOAK_SECONDS:-180}
 SOAK_ONLY=${BENCH_SOAK_ONLY:-0}
+CONSUMER_SECONDS=${BENCH_CONSUMER_SECONDS:-12}
+CONSUMER_COST_ROUNDS=${BENCH_CONSUMER_COST_ROUNDS:-3}
+CONSUMER_COST_SECONDS=${BENCH_CONSUMER_COST_SECONDS:-8}
+CONSUMERS_ONLY=${BENCH_CONSUMERS_ONLY:-0}
 TIME_REPETITIONS=${BENCH_TIME_REPETITIONS:-7}
 SHARD_ROWS=${BENCH_SHARD_ROWS:-300000}
 SHARD_REPETITIONS=${BENCH_SHARD_REPETITIONS:-7}
@@ -328,6 +340,32 @@ measure_horizon_soak() {
     rm -rf "$dir"
 }
 
+# The consumers beside their peers (test/bench/consumers.pl, on PostgreSQL's TAP framework: a
+# server of its own, with PgQ where the suite packages it): its tables appended to the report,
+# the bystander scenario's lags beside it for the plot; fails where a consumer that should
+# miss nothing did, or read a row twice.
+measure_consumers() {
+    local dir status
+    ensure_packages /usr/share/perl5/IPC/Run.pm:libipc-run-perl && ensure_peer_packages "$PG_MAJOR" || return 1
+    if [ ! -f "$("$PG_CONFIG" --sharedir)/extension/pgq.control" ]; then
+        printf '\n### Consumers beside their peers\n\nNot measured: no PgQ for PostgreSQL %s here.\n' "$PG_MAJOR" >>"$REPORT"
+        return 0
+    fi
+    dir=$(server_user_dir uuidx-bench-consumers) || return 1
+    log "consumers beside their peers: 7 scenarios of $CONSUMER_SECONDS s, then $CONSUMER_COST_ROUNDS rounds of the writers' cost"
+    as_tap_user "$dir" perl "$dir/tree/test/bench/consumers.pl" "$CONSUMER_SECONDS" "$CONSUMER_COST_ROUNDS" \
+        "$CONSUMER_COST_SECONDS" "$dir/consumers.md" "$dir/lags.tsv" >"$dir/consumers.log" 2>&1
+    status=$?
+    cat "$dir/consumers.md" >>"$REPORT" 2>/dev/null
+    cp "$dir/lags.tsv" "$OUT_DIR/pg$PG_MAJOR.consumer-lags.tsv" 2>/dev/null
+    if [ "$status" -ne 0 ]; then
+        log "consumers beside their peers failed; its log and the server's: $dir"
+        tail -30 "$dir/consumers.log" >&2
+        return 1
+    fi
+    rm -rf "$dir"
+}
+
 # Inserts from many clients (docs/many-cores.md): CLIENTS pgbench clients, each inserting 100
 # rows a statement for CLIENT_SECONDS, into a fresh table per key (test/bench/clients_table.sql):
 # bigint identity, uuidx's v7, uuidx's v7 in HASH_PARTITIONS hash partitions, v4, and 18's
@@ -394,11 +432,16 @@ measure_many_clients() {
 # Everything that runs on the server's machine (here, or inside a root file system).
 run_benchmark() {
     trap stop_cluster EXIT
-    mkdir -p "$OUT_DIR" && rm -f "$REPORT" "$OUT_DIR/pg$PG_MAJOR.tsv"
+    mkdir -p "$OUT_DIR" && rm -f "$REPORT" "$OUT_DIR/pg$PG_MAJOR.tsv" "$OUT_DIR/pg$PG_MAJOR.consumer-lags.tsv"
     ensure_dependencies && build_and_install || return 1
     if [ "$CLIENTS_ONLY" -ne 0 ]; then
         echo "PostgreSQL $PG_MAJOR, uuidx $(uuidx_version); the inserts from many clients alone (BENCH_CLIENTS_ONLY)" >"$REPORT"
         measure_many_clients
+        return
+    fi
+    if [ "$CONSUMERS_ONLY" -ne 0 ]; then
+        echo "PostgreSQL $PG_MAJOR, uuidx $(uuidx_version); the consumers beside their peers alone (BENCH_CONSUMERS_ONLY)" >"$REPORT"
+        measure_consumers
         return
     fi
     if [ "$SOAK_ONLY" -ne 0 ]; then
@@ -466,10 +509,23 @@ run_benchmark() {
     local status=0
     [ "$CLIENT_ROUNDS" -eq 0 ] || measure_many_clients || status=1
     [ "$SOAK_SECONDS" -eq 0 ] || measure_horizon_soak || status=1
+    [ "$CONSUMER_SECONDS" -eq 0 ] || measure_consumers || status=1
     return "$status"
 }
 
-# The plot, made where the command was started (gnuplot is installed there if missing).
+# The plots, made where the command was started (gnuplot is installed there if missing).
+# plot_consumer_lags: each consumer's lag over the bystander scenario, where the consumers
+# measured it.
+plot_consumer_lags() {
+    local lags=$OUT_DIR/pg$PG_MAJOR.consumer-lags.tsv
+    [ -s "$lags" ] || return 0
+    ensure_packages gnuplot:gnuplot-nox || return 1
+    gnuplot -e "data='$lags'; output='$OUT_DIR/consumers-pg$PG_MAJOR.png'" \
+        -e "heading='PostgreSQL $PG_MAJOR, $(nproc) cores: lag from COMMIT to read, a bystander open 3 s in every 4'" \
+        test/bench/consumers.gp || return 1
+    log "plot: $OUT_DIR/consumers-pg$PG_MAJOR.png"
+}
+
 plot_report() {
     ensure_packages gnuplot:gnuplot-nox || return 1
     gnuplot -e "data='$OUT_DIR/pg$PG_MAJOR.tsv'; output='$OUT_DIR/pg$PG_MAJOR.png'" \
@@ -493,4 +549,5 @@ fi
 [ -n "${UUIDX_IN_ROOT:-}" ] && exit 0  # the report is shown by the run outside the root
 cat "$REPORT"
 [ "$TIME_ONLY" -ne 0 ] || [ "$HORIZON_ONLY" -ne 0 ] || [ "$PLAN_ONLY" -ne 0 ] || [ "$ONOFF_ONLY" -ne 0 ] ||
-    [ "$CLIENTS_ONLY" -ne 0 ] || [ "$SOAK_ONLY" -ne 0 ] || plot_report
+    [ "$CLIENTS_ONLY" -ne 0 ] || [ "$SOAK_ONLY" -ne 0 ] || [ "$CONSUMERS_ONLY" -ne 0 ] || plot_report
+plot_consumer_lags
