@@ -262,19 +262,20 @@ sub set_horizon {
     $node->restart;
 }
 
-sub measure_inserts {
-    my ($way, $round) = @_;
+# inserts_tps(WAY, SECONDS): the writers' tx/s inserting WAY's way for SECONDS, from empty tables.
+sub inserts_tps {
+    my ($way, $for) = @_;
     $node->safe_psql('postgres', 'CALL bench_reset()');
     $node->safe_psql('postgres', 'CHECKPOINT');
     my ($fh, $file) = File::Temp::tempfile('consumers-XXXXXX', DIR => $PostgreSQL::Test::Utils::tmp_check, SUFFIX => '.sql');
     print $fh $insert_script{$way};
     close $fh;
     my ($out, $err) = ('', '');
-    IPC::Run::run([ 'pgbench', '-n', '-M', 'prepared', '-c', $writers, '-j', 2, '-T', $cost_seconds, '-f', $file,
+    IPC::Run::run([ 'pgbench', '-n', '-M', 'prepared', '-c', $writers, '-j', 2, '-T', $for, '-f', $file,
         '-h', $node->host, '-p', $node->port, 'postgres' ], '>', \$out, '2>', \$err);
     my ($tps) = $out =~ /^tps = ([\d.]+)/m;
     defined $tps or die "pgbench failed for $way: $err";
-    push @{ $tps{$way} }, $tps;
+    return $tps;
 }
 
 my %results;
@@ -288,7 +289,9 @@ foreach my $round (1 .. $cost_rounds) {
     my @rotated = @ways[ map { ($_ + $round) % @ways } 0 .. $#ways ];
     foreach my $setting ($round % 2 ? qw(off on) : qw(on off)) {
         set_horizon($setting);
-        measure_inserts($_, $round) foreach grep { ($_ eq 'horizon') == ($setting eq 'on') } @rotated;
+        # The first seconds after a start are a warm-up, not counted.
+        inserts_tps('plain', 3);
+        push @{ $tps{$_} }, inserts_tps($_, $cost_seconds) foreach grep { ($_ eq 'horizon') == ($setting eq 'on') } @rotated;
     }
 }
 my $version = $node->safe_psql('postgres', 'SHOW server_version');
