@@ -45,8 +45,10 @@ my $writers = 3 * `nproc`;  # 3 a core
 
 my $node = PostgreSQL::Test::Cluster->new('consumers');
 $node->init;
+# A server as users run one: the framework's log_statement = all would log every writer's
+# and consumer's statement.
 $node->append_conf('postgresql.conf', join("\n", "shared_preload_libraries = 'uuidx'", 'track_commit_timestamp = on',
-    'max_prepared_transactions = 20', 'max_connections = 60', 'shared_buffers = 256MB', ''));
+    'max_prepared_transactions = 20', 'max_connections = 60', 'shared_buffers = 256MB', 'log_statement = none', ''));
 $node->start;
 $node->safe_psql('postgres', slurp_file(dirname(__FILE__) . '/consumers_setup.sql'));
 
