@@ -218,7 +218,9 @@ stop_cluster() {
 # peer_version EXTENSION: the default version of EXTENSION installed for PG_CONFIG's server
 # (its control file's), nothing when it is not installed.
 peer_version() {
-    sed -n "s/^default_version = '\(.*\)'/\1/p" "$("$PG_CONFIG" --sharedir)/extension/$1.control" 2>/dev/null
+    local control
+    control="$("$PG_CONFIG" --sharedir)/extension/$1.control"
+    [ ! -f "$control" ] || sed -n "s/^default_version = '\(.*\)'/\1/p" "$control"
 }
 at_least_version() { printf '%s\n%s\n' "$1" "$2" | sort -V -C; }  # at_least_version MINIMUM VERSION
 
