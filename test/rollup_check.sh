@@ -190,8 +190,9 @@ if [ "$driver" = cron ]; then
                 WHERE jobid IN ($job, $naive_job) AND status IN ('starting', 'running')")" = 0 ] && break
         sleep 1
     done
-    read -r succeeded failed < <(psql_quiet -At -F ' ' -d "$cron_db" -c "SELECT count(*) FILTER (WHERE status = 'succeeded'),
-        count(*) FILTER (WHERE status <> 'succeeded') FROM cron.job_run_details WHERE jobid = $job")
+    # A here-string, not a process substitution: a root file system may have no /dev/fd.
+    read -r succeeded failed <<<"$(psql_quiet -At -F ' ' -d "$cron_db" -c "SELECT count(*) FILTER (WHERE status = 'succeeded'),
+        count(*) FILTER (WHERE status <> 'succeeded') FROM cron.job_run_details WHERE jobid = $job")"
     if [ "$failed" -gt 0 ] || [ "$succeeded" -lt $((ROLLUP_SECONDS / 2)) ]; then
         echo "FAILED: pg_cron ran the recipe's job $succeeded times successfully (at least $((ROLLUP_SECONDS / 2)) expected)," \
             "$failed times otherwise:"

@@ -80,21 +80,17 @@ run_integration() {
 # the extension there, and starts a background worker per job run: room for those beside
 # the parallel workers. pg_cron older than 1.5 (PostgreSQL 15's) is not loaded: that test
 # calls the refresh itself.
-preloaded_settings() {
-    if [ -f "$("$PG_CONFIG" --pkglibdir)/pg_cron.so" ] && at_least_version 1.5 "$(peer_version pg_cron)"; then
-        printf '%s\n' "shared_preload_libraries = 'uuidx,pg_cron'" "cron.database_name = 'postgres'" \
-            "cron.use_background_workers = on" "max_worker_processes = 16"
-    else
-        echo "shared_preload_libraries = 'uuidx'"
-    fi
-}
+preloaded_settings=("shared_preload_libraries = 'uuidx'")
+if [ -f "$("$PG_CONFIG" --pkglibdir)/pg_cron.so" ] && at_least_version 1.5 "$(peer_version pg_cron)"; then
+    preloaded_settings=("shared_preload_libraries = 'uuidx,pg_cron'" "cron.database_name = 'postgres'"
+        "cron.use_background_workers = on" "max_worker_processes = 16")
+fi
 
 for mode in session preloaded; do
     log "cluster: library $( [ "$mode" = preloaded ] && echo "in shared_preload_libraries" || echo "loaded per session")"
     if [ "$mode" = preloaded ]; then
-        mapfile -t settings < <(preloaded_settings)
-        log "preloaded: ${settings[*]}"
-        start_cluster "${settings[@]}" || { fail "cluster ($mode)"; continue; }
+        log "preloaded: ${preloaded_settings[*]}"
+        start_cluster "${preloaded_settings[@]}" || { fail "cluster ($mode)"; continue; }
     else
         start_cluster || { fail "cluster ($mode)"; continue; }
     fi
