@@ -3,10 +3,11 @@
 # file system) whose suite carries it: builds with clang++ and with g++ (warnings are
 # errors), installs, then runs the pg_regress suite and the integration tests against
 # throwaway clusters, once with the library loaded per session and once preloaded, then
-# the demo's SQL on the preloaded one (test/demo_check.sh), the tests of servers of their
-# own (test/tap on PostgreSQL::Test::Cluster: crashes and clock steps; test/server: memory;
-# on the oldest major, test/demo.sh itself), on 18 the frameworks applications declare keys
-# in (test/frameworks), and the cross-major tests. test/run-tests.sh runs it once per
+# the demo's SQL and the exact rollups' recipe on the preloaded one (test/demo_check.sh,
+# test/rollup_check.sh; pg_cron is preloaded there too where the major has 1.5), the tests
+# of servers of their own (test/tap on PostgreSQL::Test::Cluster: crashes and clock steps;
+# test/server: memory; on the oldest major, test/demo.sh itself), on 18 the frameworks
+# applications declare keys in (test/frameworks), and the cross-major tests. test/run-tests.sh runs it once per
 # major; it ends with "N passed, N failed, N skipped", which that script adds up.
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -73,10 +74,23 @@ run_integration() {
     done
 }
 
+# The preloaded cluster's settings: uuidx, and beside it pg_cron where the major has 1.5 or
+# later (schedules in seconds), which runs the exact rollups' refresh every second
+# (test/rollup_check.sh). Its launcher waits in the postgres database until a test creates
+# the extension there, and starts a background worker per job run: room for those beside
+# the parallel workers. pg_cron older than 1.5 (PostgreSQL 15's) is not loaded: that test
+# calls the refresh itself.
+preloaded_settings=("shared_preload_libraries = 'uuidx'")
+if [ -f "$("$PG_CONFIG" --pkglibdir)/pg_cron.so" ] && at_least_version 1.5 "$(peer_version pg_cron)"; then
+    preloaded_settings=("shared_preload_libraries = 'uuidx,pg_cron'" "cron.database_name = 'postgres'"
+        "cron.use_background_workers = on" "max_worker_processes = 16")
+fi
+
 for mode in session preloaded; do
     log "cluster: library $( [ "$mode" = preloaded ] && echo "in shared_preload_libraries" || echo "loaded per session")"
     if [ "$mode" = preloaded ]; then
-        start_cluster "shared_preload_libraries = 'uuidx'" || { fail "cluster ($mode)"; continue; }
+        log "preloaded: ${preloaded_settings[*]}"
+        start_cluster "${preloaded_settings[@]}" || { fail "cluster ($mode)"; continue; }
     else
         start_cluster || { fail "cluster ($mode)"; continue; }
     fi
@@ -89,6 +103,11 @@ for mode in session preloaded; do
             build/demo-claims.log bash test/demo_check.sh claims
         run_test "the demo fails, naming step 3, with uuidx.time_predicates off" \
             build/demo-broken.log bash test/demo_check.sh broken
+        # docs/consumers.md's exact rollup, as printed, beside late-committing writers for 24 s,
+        # refreshed every second by pg_cron (by the test where pg_cron is older than 1.5): it
+        # equals a full recount, where the naive one loses rows. A skip without pg_cron (19).
+        run_test "exact rollups (sql/include/rollup.sql): equal to a recount under late commits, where id > last loses rows" \
+            build/rollup.log bash test/rollup_check.sh
     fi
     stop_cluster
 done

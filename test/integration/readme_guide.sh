@@ -7,6 +7,8 @@
 #                                                                         sql/switch_to_uuidx.sql)
 #   docs/switching.md "From uuid-ossp"  sql/include/from_uuid_ossp.sql   (sql/switch_to_uuidx.sql)
 #   docs/consumers.md "The recipe"      sql/include/keyset_consumer.sql  (sql/commit_horizon.sql)
+#   docs/consumers.md "Exact incremental rollups"
+#                                       sql/include/rollup.sql           (test/rollup_check.sh)
 #   docs/many-cores.md "The recipe"     sql/include/hash_partitioned_keys.sql (sql/hash_partitions.sql)
 # The README's own examples are run by readme_examples.sh.
 set -eu
@@ -36,6 +38,7 @@ docs/migrating.md|## The steps|sql/include/migration_steps.sql
 docs/switching.md|## From pg_uuidv7|sql/include/switch_to_uuidx.sql
 docs/switching.md|## From uuid-ossp|sql/include/from_uuid_ossp.sql
 docs/consumers.md|## The recipe|sql/include/keyset_consumer.sql
+docs/consumers.md|## Exact incremental rollups|sql/include/rollup.sql
 docs/many-cores.md|## The recipe|sql/include/hash_partitioned_keys.sql
 PAIRS
 exit $status

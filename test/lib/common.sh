@@ -215,19 +215,26 @@ stop_cluster() {
     CLUSTER_DIR=""
 }
 
+# peer_version EXTENSION: the default version of EXTENSION installed for PG_CONFIG's server
+# (its control file's), nothing when it is not installed.
+peer_version() {
+    local control
+    control="$("$PG_CONFIG" --sharedir)/extension/$1.control"
+    [ ! -f "$control" ] || sed -n "s/^default_version = '\(.*\)'/\1/p" "$control"
+}
+at_least_version() { printf '%s\n%s\n' "$1" "$2" | sort -V -C; }  # at_least_version MINIMUM VERSION
+
 # require_peer EXTENSION LABEL [MIN_VERSION WHY]: for the integration tests of a peer
 # extension. Exits 77 (a visible skip, its reason on the last line) when this major has no
 # package of it, or one older than MIN_VERSION (WHY says what that version added); sets
 # PEER_VERSION otherwise.
 require_peer() {
-    local control
-    control="$("$PG_CONFIG" --sharedir)/extension/$1.control"
-    if [ ! -f "$control" ]; then
+    PEER_VERSION=$(peer_version "$1")
+    if [ -z "$PEER_VERSION" ]; then
         echo "$2 is not installed for PostgreSQL $PG_MAJOR (this suite does not package it, or Debian's archive was unreachable): skipped"
         exit 77
     fi
-    PEER_VERSION=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$control")
-    if [ -n "${3:-}" ] && ! printf '%s\n%s\n' "$3" "$PEER_VERSION" | sort -V -C; then
+    if [ -n "${3:-}" ] && ! at_least_version "$3" "$PEER_VERSION"; then
         echo "$2 $PEER_VERSION is older than $3, which added $4: skipped"
         exit 77
     fi
