@@ -155,3 +155,22 @@ FROM (VALUES
 
 RESET timezone;
 DROP TABLE pt_events, pt_v7min, pt_nested;
+
+-- The relation hook also runs outside a planning: CREATE INDEX asks how many parallel
+-- workers to use and CLUSTER whether to sort, each building the table's relation with no
+-- query to plan; no rewrite runs there (docs/planner.md, "State"). On a v7-keyed table and on
+-- a partitioned one, whose time questions are answered after them.
+SET max_parallel_maintenance_workers = 2;
+CREATE TABLE built_outside_planning (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int);
+INSERT INTO built_outside_planning (n) SELECT g FROM generate_series(1, 2000) g;
+CREATE INDEX built_outside_planning_n ON built_outside_planning (n, id);
+CLUSTER built_outside_planning USING built_outside_planning_pkey;
+CREATE TABLE pt_built_outside_planning (id uuid NOT NULL, n int) PARTITION BY RANGE (id);
+CREATE TABLE pt_built_outside_planning_all PARTITION OF pt_built_outside_planning DEFAULT;
+INSERT INTO pt_built_outside_planning SELECT id, n FROM built_outside_planning;
+CREATE INDEX pt_built_outside_planning_id ON pt_built_outside_planning (id);
+CLUSTER pt_built_outside_planning_all USING pt_built_outside_planning_all_id_idx;
+SELECT (SELECT count(*) FROM built_outside_planning WHERE uuid_v7_to_timestamptz(id) >= now() - interval '1 hour') AS plain,
+       (SELECT count(*) FROM pt_built_outside_planning WHERE uuid_v7_to_timestamptz(id) >= now() - interval '1 hour') AS partitioned;
+RESET max_parallel_maintenance_workers;
+DROP TABLE built_outside_planning, pt_built_outside_planning;

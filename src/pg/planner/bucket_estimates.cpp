@@ -10,6 +10,8 @@
 // the table's keys span (from the key's histogram: its first and last keys' times), times the
 // share of that span the query's conditions on the key select, and never more than the rows.
 // The estimate of the rows changes, not a path or a result.
+#include "../../core/layout.hpp"
+#include "../datums.hpp"
 #include "../postgres.hpp"
 #include "bucket_estimates.hpp"
 #include "time_buckets.hpp"
@@ -20,12 +22,7 @@ namespace uuidx::pg {
 namespace {
 
 // The Unix milliseconds of a key (its first 48 bits: a v7 key's time).
-double key_milliseconds(Datum key) {
-    const uint8* bytes = DatumGetUUIDP(key)->data;
-    uint64 ms = 0;
-    for (int i = 0; i < 6; ++i) ms = (ms << 8) | bytes[i];
-    return static_cast<double>(ms);
-}
+double key_milliseconds(Datum key) { return static_cast<double>(unix_ts_ms(uuid_from_datum(DatumGetUUIDP(key)))); }
 
 // The seconds between the first and the last key of the column's histogram; false without
 // one (no statistics, or the user may not read them).
@@ -77,10 +74,11 @@ Expr* single_grouping_expression(PlannerInfo* root, UpperRelationKind stage) {
 
 }  // namespace
 
-void estimate_bucket_groups(PlannerInfo* root, UpperRelationKind stage, RelOptInfo* input_rel, RelOptInfo* output_rel) {
+void estimate_bucket_groups(Planning& planning, PlannerInfo* root, UpperRelationKind stage, RelOptInfo* input_rel,
+                            RelOptInfo* output_rel) {
     if ((stage != UPPERREL_GROUP_AGG && stage != UPPERREL_DISTINCT) || output_rel == nullptr) return;
     if (input_rel == nullptr || input_rel->reloptkind != RELOPT_BASEREL || input_rel->rtekind != RTE_RELATION) return;
-    const TimeCatalog* catalog = time_catalog();
+    const TimeCatalog* catalog = planning.catalog();
     if (catalog == nullptr) return;
     Expr* grouping = single_grouping_expression(root, stage);
 

@@ -156,8 +156,8 @@ bool reads_foreign_table(Node* node, void* context) {
 
 }  // namespace
 
-void make_time_bounds_shippable(Query* parse) {
-    if (parse->commandType == CMD_UTILITY || !may_read_foreign_table(parse) || time_catalog() == nullptr) return;
+void make_time_bounds_shippable(Planning& planning, Query* parse) {
+    if (parse->commandType == CMD_UTILITY || !may_read_foreign_table(parse) || planning.catalog() == nullptr) return;
     Walk look{false};
     walk_level(parse, &look);
     if (!look.found || !reads_foreign_table(as_node(parse), nullptr)) return;

@@ -11,18 +11,18 @@
 //   create_upper_paths_hook grouping built          bucket_estimates.cpp (row 12)
 //
 // The relation hook is get_relation_info_hook, or on 19 build_simple_rel_hook, which replaced
-// it at the same moment (postgres.hpp). With uuidx.time_predicates off, every hook is a load
-// and a branch (the planner hook still counts plannings: current_planning()); the pruning
-// range's life cycle runs whatever the setting, but only in a planning whose rewrite made a
-// range (partition_pruning.hpp).
-#include <cstdint>
-
+// it at the same moment (postgres.hpp). Each planner() call has its state (planning.hpp),
+// which every hook passes to the rewrites it calls; the relation hook also runs outside
+// planner() (CREATE INDEX and CLUSTER build a relation to cost their work), where there is
+// no planning and it calls nothing. With uuidx.time_predicates off, every hook is a load and
+// a branch; the pruning range's life cycle runs whatever the setting, but only in a planning
+// whose rewrite made a range (partition_pruning.hpp).
 #include "hooks.hpp"
 #include "../postgres.hpp"
 #include "bucket_estimates.hpp"
 #include "foreign_bounds.hpp"
 #include "partition_pruning.hpp"
-#include "time_catalog.hpp"
+#include "planning.hpp"
 #include "time_conditions.hpp"
 #include "time_order.hpp"
 #include "zone_checked_order.hpp"
@@ -32,8 +32,7 @@ namespace uuidx::pg {
 namespace {
 
 bool time_predicates_on = true;
-int planning_depth = 0;
-std::uint64_t planning_count = 0;
+Planning* current_planning = nullptr;  // the innermost planner() call's; null outside planner()
 
 planner_hook_type previous_planner_hook = nullptr;
 UuidxRelationHookType previous_relation_hook = nullptr;
@@ -42,15 +41,17 @@ create_upper_paths_hook_type previous_upper_paths_hook = nullptr;
 
 PlannedStmt* uuidx_planner(UUIDX_PLANNER_PARAMS) {
     PlannedStmt* volatile planned = nullptr;  // set inside PG_TRY, read after it
-    if (planning_depth++ == 0) ++planning_count;
+    Planning planning;
+    Planning* const outer = current_planning;
+    current_planning = &planning;
     PG_TRY();
     {
-        if (time_predicates_on) make_time_bounds_shippable(parse);
+        if (time_predicates_on) make_time_bounds_shippable(planning, parse);
         planned = previous_planner_hook != nullptr ? previous_planner_hook(UUIDX_PLANNER_ARGS)
                                                    : standard_planner(UUIDX_PLANNER_ARGS);
     }
     PG_FINALLY();
-    { --planning_depth; }
+    { current_planning = outer; }
     PG_END_TRY();
     return planned;
 }
@@ -71,10 +72,9 @@ bool is_first_table_of_level(const PlannerInfo* root, const RelOptInfo* rel) {
 }
 
 void uuidx_relation_hook(UUIDX_RELATION_HOOK_PARAMS) {
-    prepare_parent_quals_for(root, rel);
-    if (time_predicates_on && is_first_table_of_level(root, rel)) {
-        const TimeCatalog* catalog = time_catalog();
-        if (catalog != nullptr) rewrite_time_conditions(*catalog, root);
+    if (current_planning != nullptr) {
+        prepare_parent_quals_for(*current_planning, root, rel);
+        if (time_predicates_on && is_first_table_of_level(root, rel)) rewrite_time_conditions(*current_planning, root);
     }
     if (previous_relation_hook != nullptr) previous_relation_hook(UUIDX_RELATION_HOOK_ARGS);
 }
@@ -82,20 +82,21 @@ void uuidx_relation_hook(UUIDX_RELATION_HOOK_PARAMS) {
 void uuidx_rel_pathlist(PlannerInfo* root, RelOptInfo* rel, Index rti, RangeTblEntry* rte) {
     // Never both on one table: time order skips partitioned tables (their partitions' scans
     // are merged), and the pruning range lives in partitioned tables alone.
-    if (time_predicates_on) add_time_ordered_paths(root, rel, rte);
-    show_pruning_range(rel, rte);
+    if (current_planning != nullptr) {
+        if (time_predicates_on) add_time_ordered_paths(*current_planning, root, rel, rte);
+        show_pruning_range(*current_planning, rel, rte);
+    }
     if (previous_rel_pathlist_hook != nullptr) previous_rel_pathlist_hook(root, rel, rti, rte);
 }
 
 void uuidx_upper_paths(PlannerInfo* root, UpperRelationKind stage, RelOptInfo* input_rel, RelOptInfo* output_rel,
                        void* extra) {
     if (previous_upper_paths_hook != nullptr) previous_upper_paths_hook(root, stage, input_rel, output_rel, extra);
-    if (time_predicates_on) estimate_bucket_groups(root, stage, input_rel, output_rel);
+    if (time_predicates_on && current_planning != nullptr)
+        estimate_bucket_groups(*current_planning, root, stage, input_rel, output_rel);
 }
 
 }  // namespace
-
-std::uint64_t current_planning() { return planning_count; }
 
 void define_time_predicates_setting() {
     DefineCustomBoolVariable(

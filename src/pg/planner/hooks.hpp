@@ -3,15 +3,7 @@
 // a row of docs/planner.md.
 #pragma once
 
-#include <cstdint>
-
 namespace uuidx::pg {
-
-// The number of the planning under way: from the outermost planner() call to its end (a
-// planning nested in it, such as a function's query run while folding constants, is part of
-// it). What the planner code learns once, per query level or per partitioned table, it keeps
-// for the rest of that planning only.
-std::uint64_t current_planning();
 
 // Defines uuidx.time_predicates: before anything reserves the "uuidx." prefix.
 void define_time_predicates_setting();

@@ -1,6 +1,3 @@
-#include <cstdint>
-
-#include "hooks.hpp"
 #include "partition_pruning.hpp"
 
 namespace uuidx::pg {
@@ -11,11 +8,6 @@ namespace {
 // where unknown, so no condition of the query's own carries this one, and a location only
 // ever positions an error message, which a uuid comparison never raises.
 constexpr int kPruningOnly = -0x7575;
-
-// The planning in which a range was last marked (none yet: a number no planning has).
-std::uint64_t range_marked_in = UINT64_MAX;
-
-bool range_marked() { return range_marked_in == current_planning(); }
 
 bool is_pruning_condition(const Node* clause) {
     return IsA(clause, OpExpr) && castNode(OpExpr, clause)->location == kPruningOnly;
@@ -47,16 +39,16 @@ void set_pruning_range_hidden(RelOptInfo* parent, bool hidden) {
 
 }  // namespace
 
-List* mark_pruning_only(List* conditions) {
-    if (conditions != NIL) range_marked_in = current_planning();
+List* mark_pruning_only(Planning& planning, List* conditions) {
+    if (conditions != NIL) planning.pruning_range_marked = true;
     ListCell* cell;
     foreach (cell, conditions) castNode(OpExpr, lfirst(cell))->location = kPruningOnly;
     return conditions;
 }
 
-void prepare_parent_quals_for(PlannerInfo* root, const RelOptInfo* partition) {
-    if (!range_marked() || partition->reloptkind != RELOPT_OTHER_MEMBER_REL || partition->rtekind != RTE_RELATION ||
-        root->append_rel_array == nullptr)
+void prepare_parent_quals_for(const Planning& planning, PlannerInfo* root, const RelOptInfo* partition) {
+    if (!planning.pruning_range_marked || partition->reloptkind != RELOPT_OTHER_MEMBER_REL ||
+        partition->rtekind != RTE_RELATION || root->append_rel_array == nullptr)
         return;
     const AppendRelInfo* link = root->append_rel_array[partition->relid];
     if (link == nullptr) return;
@@ -68,8 +60,8 @@ void prepare_parent_quals_for(PlannerInfo* root, const RelOptInfo* partition) {
     set_pruning_range_hidden(parent, is_leaf);
 }
 
-void show_pruning_range(RelOptInfo* rel, const RangeTblEntry* rte) {
-    if (range_marked() && rte->rtekind == RTE_RELATION && rte->relkind == RELKIND_PARTITIONED_TABLE)
+void show_pruning_range(const Planning& planning, RelOptInfo* rel, const RangeTblEntry* rte) {
+    if (planning.pruning_range_marked && rte->rtekind == RTE_RELATION && rte->relkind == RELKIND_PARTITIONED_TABLE)
         set_pruning_range_hidden(rel, false);
 }
 

@@ -18,20 +18,21 @@
 #pragma once
 
 #include "../postgres.hpp"
+#include "planning.hpp"
 
 namespace uuidx::pg {
 
 // Marks key conditions (OpExprs) as partition pruning's alone; returns them. The steps below
-// act only in a planning in which a range was marked (current_planning(), hooks.hpp), so that
-// a query without one pays a branch per partition.
-List* mark_pruning_only(List* conditions);
+// act only in a planning in which a range was marked, so that a query without one pays a
+// branch per partition.
+List* mark_pruning_only(Planning& planning, List* conditions);
 
 // A partition is being built (the relation hook): its parent's quals are copied to it right
 // after. A leaf takes them without the pruning range; a partitioned partition with it.
-void prepare_parent_quals_for(PlannerInfo* root, const RelOptInfo* partition);
+void prepare_parent_quals_for(const Planning& planning, PlannerInfo* root, const RelOptInfo* partition);
 
 // A partitioned table's paths are built (set_rel_pathlist_hook): run-time pruning reads its
 // quals next, with the pruning range shown.
-void show_pruning_range(RelOptInfo* rel, const RangeTblEntry* rte);
+void show_pruning_range(const Planning& planning, RelOptInfo* rel, const RangeTblEntry* rte);
 
 }  // namespace uuidx::pg

@@ -133,17 +133,24 @@ bool is_version_of_column(const TimeCatalog& catalog, Node* node, AttrNumber col
     return IsA(arg, Var) && reinterpret_cast<const Var*>(arg)->varattno == column;
 }
 
-// Whether a CHECK expression makes every non-null version of `column` 7: one of its AND
-// conjuncts is uuid_extract_version(column) = 7 (either way round, smallint or integer 7).
-bool check_says_v7(const TimeCatalog& catalog, Node* expr, AttrNumber column) {
+// Whether one of the AND conjuncts of a CHECK expression (or of a list of them) is one that
+// `says` says is.
+template <typename Says>
+bool some_conjunct(Node* expr, Says says) {
     if (expr == nullptr) return false;
     if (IsA(expr, List)) {
         ListCell* cell;
         foreach (cell, castNode(List, expr))
-            if (check_says_v7(catalog, static_cast<Node*>(lfirst(cell)), column)) return true;
+            if (some_conjunct(static_cast<Node*>(lfirst(cell)), says)) return true;
         return false;
     }
-    if (is_andclause(expr)) return check_says_v7(catalog, as_node(castNode(BoolExpr, expr)->args), column);
+    if (is_andclause(expr)) return some_conjunct(as_node(castNode(BoolExpr, expr)->args), says);
+    return says(expr);
+}
+
+// Whether a CHECK conjunct makes every non-null version of `column` 7:
+// uuid_extract_version(column) = 7 (either way round, smallint or integer 7).
+bool conjunct_says_v7(const TimeCatalog& catalog, Node* expr, AttrNumber column) {
     if (!IsA(expr, OpExpr)) return false;
     const auto* op = castNode(OpExpr, expr);
     if (list_length(op->args) != 2) return false;
@@ -169,17 +176,9 @@ bool is_version_or_time_of_column(const TimeCatalog& catalog, Node* node, AttrNu
     return IsA(arg, Var) && reinterpret_cast<const Var*>(arg)->varattno == column;
 }
 
-// Whether a CHECK expression promises that the version of `column` is never NULL: one of its
-// AND conjuncts is uuid_extract_version(column) IS NOT NULL (or uuid_extract_timestamp's).
-bool check_says_versioned(const TimeCatalog& catalog, Node* expr, AttrNumber column) {
-    if (expr == nullptr) return false;
-    if (IsA(expr, List)) {
-        ListCell* cell;
-        foreach (cell, castNode(List, expr))
-            if (check_says_versioned(catalog, static_cast<Node*>(lfirst(cell)), column)) return true;
-        return false;
-    }
-    if (is_andclause(expr)) return check_says_versioned(catalog, as_node(castNode(BoolExpr, expr)->args), column);
+// Whether a CHECK conjunct promises that the version of `column` is never NULL:
+// uuid_extract_version(column) IS NOT NULL (or uuid_extract_timestamp's).
+bool conjunct_says_versioned(const TimeCatalog& catalog, Node* expr, AttrNumber column) {
     if (!IsA(expr, NullTest)) return false;
     const auto* test = castNode(NullTest, expr);
     return test->nulltesttype == IS_NOT_NULL && !test->argisrow &&
@@ -262,8 +261,10 @@ V7Promise v7_promise(const TimeCatalog& catalog, const RangeTblEntry* rte, AttrN
         if (!check.ccenforced) continue;
 #endif
         auto* expr = static_cast<Node*>(stringToNode(check.ccbin));
-        v7 = v7 || check_says_v7(catalog, expr, column);
-        versioned = versioned || check_says_versioned(catalog, expr, column);
+        v7 = v7 || some_conjunct(expr, [&](Node* conjunct) { return conjunct_says_v7(catalog, conjunct, column); });
+        versioned = versioned || some_conjunct(expr, [&](Node* conjunct) {
+                        return conjunct_says_versioned(catalog, conjunct, column);
+                    });
     }
     if (v7 && !versioned) versioned = virtual_column_says_versioned(catalog, rel, column);
     table_close(rel, NoLock);

@@ -154,6 +154,7 @@ bool jointree_has_time_call(const TimeCatalog& catalog, Node* node) {
 // ---- pass 2: rewriting the comparisons ----------------------------------------------------
 
 struct Rewrite {
+    Planning* planning;
     const TimeCatalog* catalog;
     PlannerInfo* root;
     Query* query;
@@ -175,6 +176,12 @@ struct TimeComparison {
     bool upper_inclusive() const { return comparison != Comparison::less; }
 };
 
+// The range table entry of the level's column `var`, or null where its varno is none of them.
+const RangeTblEntry* rte_of(const Rewrite& r, const Var* var) {
+    if (var->varno < 1 || var->varno > list_length(r.query->rtable)) return nullptr;
+    return rt_fetch(var->varno, r.query->rtable);
+}
+
 // The uuid Var of this level that `node` reads the time of, or null; and whether its window
 // needs the version test beside it (see TimeComparison).
 const Var* time_key_of(const Rewrite& r, Node* node, Oid comparison_type, bool* needs_version) {
@@ -189,8 +196,8 @@ const Var* time_key_of(const Rewrite& r, Node* node, Oid comparison_type, bool* 
     if (var->varlevelsup != 0 || var->vartype != UUIDOID || var->varattno <= 0) return nullptr;
     *needs_version = false;
     if (kind == TimeFunction::needs_v7_check) {
-        if (var->varno < 1 || var->varno > list_length(r.query->rtable)) return nullptr;
-        const V7Promise promise = v7_promise(*r.catalog, rt_fetch(var->varno, r.query->rtable), var->varattno);
+        const RangeTblEntry* rte = rte_of(r, var);
+        const V7Promise promise = rte != nullptr ? v7_promise(*r.catalog, rte, var->varattno) : V7Promise::none;
         if (promise == V7Promise::none) return nullptr;
         *needs_version = promise == V7Promise::v7_or_none;
     }
@@ -248,9 +255,8 @@ bool read_row_comparison_time(const Rewrite& r, Node* conjunct, TimeComparison* 
 
 // Whether the key is a column of a partitioned table (not a hypertable, a view or a subquery).
 bool is_partitioned_table_column(const Rewrite& r, const Var* var) {
-    if (var->varno < 1 || var->varno > list_length(r.query->rtable)) return false;
-    const RangeTblEntry* rte = rt_fetch(var->varno, r.query->rtable);
-    return rte->rtekind == RTE_RELATION && rte->relkind == RELKIND_PARTITIONED_TABLE;
+    const RangeTblEntry* rte = rte_of(r, var);
+    return rte != nullptr && rte->rtekind == RTE_RELATION && rte->relkind == RELKIND_PARTITIONED_TABLE;
 }
 
 // Whether the key is a column of a partitioned table whose pruning can read a key range:
@@ -259,7 +265,7 @@ bool is_partitioned_table_column(const Rewrite& r, const Var* var) {
 // partitions are not looked at: the recipes partition by range first.
 bool is_range_pruned_table_column(const Rewrite& r, const Var* var) {
     if (!is_partitioned_table_column(r, var)) return false;
-    HeapTuple tuple = SearchSysCache1(PARTRELID, ObjectIdGetDatum(rt_fetch(var->varno, r.query->rtable)->relid));
+    HeapTuple tuple = SearchSysCache1(PARTRELID, ObjectIdGetDatum(rte_of(r, var)->relid));
     if (!HeapTupleIsValid(tuple)) return true;
     const bool by_hash =
         reinterpret_cast<Form_pg_partitioned_table>(GETSTRUCT(tuple))->partstrat == PARTITION_STRATEGY_HASH;
@@ -442,7 +448,7 @@ Treatment treatment_of(const Rewrite& r, const TimeComparison& t) {
 // The prefix keys of a first-48-bits window hold exactly its keys; for uuid_extract_timestamp
 // under the v7 CHECK they hold a superset (keys of no version), which the window excludes.
 List* pruning_range(const Rewrite& r, const TimeComparison& t) {
-    return mark_pruning_only(key_bounds_beside(r, t, false));
+    return mark_pruning_only(*r.planning, key_bounds_beside(r, t, false));
 }
 
 // For `key <@ range` (or `range @> key`) on a partitioned table's key: the key range the
@@ -472,7 +478,7 @@ List* window_operator_pruning_range(const Rewrite& r, Node* conjunct) {
         max = as_expr(makeFuncExpr(r.catalog->range_max_key, UUIDOID, list_of(copy_node(range)), InvalidOid, InvalidOid,
                                    COERCE_EXPLICIT_CALL));
     }
-    return mark_pruning_only(key_bound_conditions(r.catalog->uuid, as_expr(key), min, max));
+    return mark_pruning_only(*r.planning, key_bound_conditions(r.catalog->uuid, as_expr(key), min, max));
 }
 
 // Rewrites one list of conjuncts (the quals of a FromExpr or a JoinExpr, an implicit AND).
@@ -561,9 +567,10 @@ void rewrite_jointree(const Rewrite& r, Node* node) {
 
 }  // namespace
 
-void rewrite_time_conditions(const TimeCatalog& catalog, PlannerInfo* root) {
-    if (!jointree_has_time_call(catalog, as_node(root->parse->jointree))) return;
-    const Rewrite r{&catalog, root, root->parse};
+void rewrite_time_conditions(Planning& planning, PlannerInfo* root) {
+    const TimeCatalog* catalog = planning.catalog();
+    if (catalog == nullptr || !jointree_has_time_call(*catalog, as_node(root->parse->jointree))) return;
+    const Rewrite r{&planning, catalog, root, root->parse};
     rewrite_jointree(r, as_node(r.query->jointree));
 }
 

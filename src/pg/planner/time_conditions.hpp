@@ -3,13 +3,13 @@
 #pragma once
 
 #include "../postgres.hpp"
-#include "time_catalog.hpp"
+#include "planning.hpp"
 
 namespace uuidx::pg {
 
 // Rewrites the time conditions of one planner level's query, as PostgreSQL has flattened it,
 // before its quals are distributed to the tables. Allocates nothing where the level's quals
 // call no time function.
-void rewrite_time_conditions(const TimeCatalog& catalog, PlannerInfo* root);
+void rewrite_time_conditions(Planning& planning, PlannerInfo* root);
 
 }  // namespace uuidx::pg

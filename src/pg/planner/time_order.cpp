@@ -40,9 +40,6 @@
 // Cost for the queries it does not touch: for a table with indexes in a query that has an ordering or a join, one look at
 // the members of the query's equivalence classes for a call of a time function, which
 // allocates nothing.
-#include <cstdint>
-
-#include "hooks.hpp"
 #include "time_buckets.hpp"
 #include "time_catalog.hpp"
 #include "time_order.hpp"
@@ -134,19 +131,14 @@ bool calls_time_function(const TimeCatalog& catalog, const Expr* expr) {
 }
 
 // Whether a member of the level's equivalence classes calls a time function at all: read once
-// per planning and level, so that every table (every partition) of a query that orders by no
-// time pays one comparison.
-bool level_orders_by_time(const PlannerInfo* root, const TimeCatalog& catalog) {
-    struct Known {
-        const PlannerInfo* root = nullptr;
-        std::uint64_t planning = 0;
-        bool orders_by_time = false;
-    };
-    static Known known;
-    if (known.root == root && known.planning == current_planning()) return known.orders_by_time;
+// per level of the planning, so that every table (every partition) of a query that orders by
+// no time pays one comparison.
+bool level_orders_by_time(Planning& planning, const PlannerInfo* root, const TimeCatalog& catalog) {
+    if (planning.ordered_level == root) return planning.level_orders_by_time;
     bool found = false;
     for_each_parent_member(root, [&](const Expr* expr) { found = found || calls_time_function(catalog, expr); });
-    known = {root, current_planning(), found};
+    planning.ordered_level = root;
+    planning.level_orders_by_time = found;
     return found;
 }
 
@@ -167,13 +159,17 @@ const Var* ordering_key(const TimeCatalog& catalog, const IndexOptInfo* index) {
     return reinterpret_cast<const Var*>(column);
 }
 
+// The default btree order's `<` of `type`, or its `>` for a descending order.
+Oid sort_operator_of(Oid type, bool descending) {
+    const TypeCacheEntry* entry = lookup_type_cache(type, TYPECACHE_LT_OPR | TYPECACHE_GT_OPR);
+    return descending ? entry->gt_opr : entry->lt_opr;
+}
+
 // [call ASC] or [call DESC] if the query has that ordering, else NIL. The operator names the
 // direction; NULLs go where ORDER BY puts them by default. An ordering that a condition makes
 // constant (WHERE time = c) orders nothing.
 List* time_pathkey(PlannerInfo* root, RelOptInfo* rel, Expr* call, Oid type, bool descending) {
-    const TypeCacheEntry* entry = lookup_type_cache(type, TYPECACHE_LT_OPR | TYPECACHE_GT_OPR);
-    List* pathkey =
-        UUIDX_BUILD_EXPRESSION_PATHKEY(root, call, descending ? entry->gt_opr : entry->lt_opr, rel->relids, false);
+    List* pathkey = UUIDX_BUILD_EXPRESSION_PATHKEY(root, call, sort_operator_of(type, descending), rel->relids, false);
     if (pathkey == NIL || EC_MUST_BE_REDUNDANT(linitial_node(PathKey, pathkey)->pk_eclass)) return NIL;
     return pathkey;
 }
@@ -382,9 +378,7 @@ bool claim_bucket(PlannerInfo* root, RelOptInfo* rel, const RangeTblEntry* rte, 
                   const Var* key, PathKey* pathkey, Expr* candidate, bool descending, BucketOrder* order) {
     TimeBucket bucket;
     if (!read_time_bucket(catalog, rel, candidate, &bucket)) return false;
-    const Oid type = exprType(as_node(candidate));
-    const TypeCacheEntry* entry = lookup_type_cache(type, TYPECACHE_LT_OPR | TYPECACHE_GT_OPR);
-    const Oid sort_operator = descending ? entry->gt_opr : entry->lt_opr;
+    const Oid sort_operator = sort_operator_of(exprType(as_node(candidate)), descending);
     List* found = UUIDX_BUILD_EXPRESSION_PATHKEY(root, candidate, sort_operator, rel->relids, false);
     if (found == NIL || linitial(found) != pathkey) return false;
     if (!time_follows_key(catalog, rel, rte, as_expr(bucket.time), key)) return false;
@@ -406,10 +400,8 @@ BucketOrder bucket_order(PlannerInfo* root, RelOptInfo* rel, const RangeTblEntry
     foreach (cell, root->query_pathkeys) {
         auto* pathkey = lfirst_node(PathKey, cell);
         if (index_order != NIL && linitial(index_order) == pathkey) {  // the key itself ends it
-            const TypeCacheEntry* entry = lookup_type_cache(UUIDOID, TYPECACHE_LT_OPR | TYPECACHE_GT_OPR);
-            order.keys[list_length(order.pathkeys)] = {as_expr(copy_node(key)),
-                                                       descending ? entry->gt_opr : entry->lt_opr, InvalidOid,
-                                                       pathkey->pk_nulls_first};
+            order.keys[list_length(order.pathkeys)] = {as_expr(copy_node(key)), sort_operator_of(UUIDOID, descending),
+                                                       InvalidOid, pathkey->pk_nulls_first};
             order.pathkeys = lappend(order.pathkeys, pathkey);
             break;
         }
@@ -470,9 +462,10 @@ bool may_gain_time_order(PlannerInfo* root, RelOptInfo* rel, const RangeTblEntry
 
 }  // namespace
 
-void add_time_ordered_paths(PlannerInfo* root, RelOptInfo* rel, const RangeTblEntry* rte) {
-    const TimeCatalog* catalog = time_catalog();
-    if (catalog == nullptr || !level_orders_by_time(root, *catalog) || !may_gain_time_order(root, rel, rte)) return;
+void add_time_ordered_paths(Planning& planning, PlannerInfo* root, RelOptInfo* rel, const RangeTblEntry* rte) {
+    const TimeCatalog* catalog = planning.catalog();
+    if (catalog == nullptr || !level_orders_by_time(planning, root, *catalog) || !may_gain_time_order(root, rel, rte))
+        return;
     const TimeCalls found = time_calls_of(root, rel, *catalog);
     ListCell* cell;
     foreach (cell, rel->indexlist) {
