@@ -11,8 +11,9 @@
 #      build (the check shows it one);
 #   4. the include fence: a core header included after postgres.h fails the build, even when
 #      another core header came first (the check shows it one);
-#   5. the documentation: README.md is at most 700 lines, and every relative link of the
-#      README and of docs/*.md reaches a file of the tree, and a heading where it names one.
+#   5. the documentation: README.md is at most 700 lines, every relative link of the
+#      README and of docs/*.md reaches a file of the tree, and a heading where it names one,
+#      and every file a rule of docs/planner.md names exists.
 # Ends with "N passed, N failed, N skipped", as test/run-major.sh does.
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -212,5 +213,21 @@ links_resolve() {
     [ "$broken" -eq 0 ]
 }
 run_test "every relative link of README.md and docs/*.md resolves" "$WORK/links.log" links_resolve
+
+# The planner's page names, in each row of its rules, the files of the rewrite and of its
+# tests (`time_order.cpp`, `time_buckets.sql`, `sharding.pl`): each is a file of the tree
+# (found by its name, or by its path's end where it gives one).
+planner_rules_name_files() {
+    local name tree missing=0 named=0
+    tree=$(find src sql test -type f \( -name '*.cpp' -o -name '*.hpp' -o -name '*.sql' -o -name '*.sh' -o -name '*.pl' \) |
+        sed 's|^|/|')
+    while read -r name; do
+        named=$((named + 1))
+        grep -q -- "/${name#../}\$" <<<"$tree" || { echo "docs/planner.md names $name: no such file"; missing=$((missing + 1)); }
+    done < <(grep -E '^\| [0-9]+[A-Z]? \|' docs/planner.md | grep -oE '`[A-Za-z0-9_./-]+\.(cpp|hpp|sql|sh|pl)`' | tr -d '`' | sort -u)
+    echo "$named files named by the rules, $missing missing"
+    [ "$named" -gt 0 ] && [ "$missing" -eq 0 ]
+}
+run_test "every file a rule of docs/planner.md names exists" "$WORK/planner-files.log" planner_rules_name_files
 
 finish

@@ -67,7 +67,7 @@ Datum uuidx_timestamptz_to_v7(PG_FUNCTION_ARGS) {
 // pg_partman's time encoder and decoder (p_time_encoder, p_time_decoder of create_parent):
 // partition bounds on the raw 48-bit time, so that a partition [encode(a), encode(b))
 // holds exactly the keys, of any version, whose time lies in [a, b), and the planner's
-// time predicates (time_planner.cpp) prune to it exactly. pg_partman passes the decoder
+// time predicates (planner/time_conditions.cpp) prune to it exactly. pg_partman passes the decoder
 // text: a bound cut out of the partition's definition, or a key cast to text.
 PG_FUNCTION_INFO_V1(uuidx_time_encoder);
 Datum uuidx_time_encoder(PG_FUNCTION_ARGS) {

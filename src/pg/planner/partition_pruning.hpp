@@ -1,6 +1,6 @@
 // The pruning range: key conditions that a rewrite adds beside a time window on a
-// partitioned table's key, for partition pruning alone (docs/planner.md, "The pruning
-// range's life cycle").
+// partitioned table's key, for partition pruning alone (docs/planner.md, rows 3, 4 and 6, and
+// "Markers and hidden conditions").
 //
 // Partition pruning reads comparisons of the key, not the window operator, so the range
 // must be among the parent's quals: pruning reads them at plan time, before any partition
