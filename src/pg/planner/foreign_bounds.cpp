@@ -84,24 +84,12 @@ bool walk_condition(Node* node, void* context) {
     return expression_tree_walker(node, UUIDX_WALKER(walk_condition), walk);
 }
 
-void walk_jointree(Node* node, Walk* walk) {
-    if (node == nullptr) return;
-    if (IsA(node, FromExpr)) {
-        auto* from = castNode(FromExpr, node);
-        ListCell* cell;
-        foreach (cell, from->fromlist) walk_jointree(static_cast<Node*>(lfirst(cell)), walk);
-        walk_condition(from->quals, walk);
-    } else if (IsA(node, JoinExpr)) {
-        auto* join = castNode(JoinExpr, node);
-        walk_jointree(join->larg, walk);
-        walk_jointree(join->rarg, walk);
-        walk_condition(join->quals, walk);
-    }
-}
-
 void walk_level(Query* query, Walk* walk) {
     walk->level = query;
-    walk_jointree(as_node(query->jointree), walk);
+    any_jointree_quals(as_node(query->jointree), [&](Node*& quals, const JoinExpr*) {
+        walk_condition(quals, walk);
+        return false;
+    });
     ListCell* cell;
     foreach (cell, query->rtable) {
         auto* rte = lfirst_node(RangeTblEntry, cell);

@@ -56,17 +56,10 @@ bool depend_on(ZoneSource* where, ZoneSource zone) {
 }
 
 bool is_time_of(const TimeCatalog& catalog, const RelOptInfo* rel, Expr* expr, TimeBucket* bucket) {
-    if (!IsA(expr, FuncExpr)) return false;
-    auto* call = castNode(FuncExpr, expr);
-    if (list_length(call->args) != 1 || !IsA(linitial(call->args), Var)) return false;
-    const auto* column = static_cast<const Var*>(linitial(call->args));
-    if (column->varlevelsup != 0 || column->vartype != UUIDOID) return false;
-    const auto varno = static_cast<int>(column->varno);
-    if (!bms_is_member(varno, rel->relids) && !bms_is_member(varno, rel->top_parent_relids)) return false;
-    Oid type = InvalidOid;
-    if (time_function(catalog, call->funcid, &type) == TimeFunction::none) return false;
-    bucket->time = call;
-    bucket->column = column;
+    KeyTime time;
+    if (!read_key_time(catalog, as_node(expr), &time) || !is_column_of(rel, time.key)) return false;
+    bucket->time = time.call;
+    bucket->column = time.key;
     return true;
 }
 

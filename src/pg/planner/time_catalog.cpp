@@ -245,6 +245,45 @@ TimeFunction time_function(const TimeCatalog& catalog, Oid function, Oid* type) 
     return TimeFunction::none;
 }
 
+bool read_key_time(const TimeCatalog& catalog, Node* node, KeyTime* out) {
+    if (!IsA(node, FuncExpr)) return false;
+    auto* call = castNode(FuncExpr, node);
+    if (list_length(call->args) != 1 || !IsA(linitial(call->args), Var)) return false;
+    const auto* key = static_cast<const Var*>(linitial(call->args));
+    if (key->varlevelsup != 0 || key->vartype != UUIDOID) return false;
+    Oid type = InvalidOid;
+    const TimeFunction kind = time_function(catalog, call->funcid, &type);
+    if (kind == TimeFunction::none) return false;
+    *out = {call, key, kind, type};
+    return true;
+}
+
+bool is_window_operator(const TimeCatalog& catalog, const OpExpr* op) {
+    const Oid function = operator_function(op);
+    return function == catalog.time_in_range || function == catalog.range_contains_time;
+}
+
+bool contains_time_call(const TimeCatalog& catalog, Node* node, bool window_operators) {
+    struct Look {
+        const TimeCatalog* catalog;
+        bool window_operators;
+        static bool visit(Node* node, void* context) {
+            if (node == nullptr) return false;
+            const auto* look = static_cast<const Look*>(context);
+            Oid type = InvalidOid;
+            if (IsA(node, FuncExpr) &&
+                time_function(*look->catalog, castNode(FuncExpr, node)->funcid, &type) != TimeFunction::none)
+                return true;
+            if (look->window_operators && IsA(node, OpExpr) &&
+                is_window_operator(*look->catalog, castNode(OpExpr, node)))
+                return true;
+            return expression_tree_walker(node, UUIDX_WALKER(visit), context);
+        }
+    };
+    Look look{&catalog, window_operators};
+    return Look::visit(node, &look);
+}
+
 V7Promise v7_promise(const TimeCatalog& catalog, const RangeTblEntry* rte, AttrNumber column) {
     // A NULL uuid_extract_version passes a CHECK, and uuid_extract_timestamp is NULL for
     // those keys too.

@@ -68,6 +68,25 @@ enum class TimeFunction : uint8 { none, first_48_bits, needs_v7_check };
 // What `function` is, and the type of its result (timestamptz or timestamp).
 TimeFunction time_function(const TimeCatalog& catalog, Oid function, Oid* type);
 
+// The time of a key, as every rewrite reads it: a call of a time function on a uuid column of
+// its own query level (a plain Var; views, subqueries and 18's virtual columns reach the
+// planner as such a call once PostgreSQL has flattened the query). Each rewrite adds its
+// own conditions: the column's table, its v7 promise, the type it compares with.
+struct KeyTime {
+    FuncExpr* call;
+    const Var* key;
+    TimeFunction kind;
+    Oid type;  // of the time: timestamptz, or timestamp (read as UTC)
+};
+bool read_key_time(const TimeCatalog& catalog, Node* node, KeyTime* out);
+
+// Whether `node` is or contains (as a bucket of it does) a call of a time function, or with
+// `window_operators` also `key <@ range` or `range @> key`.
+bool contains_time_call(const TimeCatalog& catalog, Node* node, bool window_operators);
+
+// Whether an operator clause is `key <@ range` or `range @> key`, uuidx's time window operators.
+bool is_window_operator(const TimeCatalog& catalog, const OpExpr* op);
+
 // What the table `rte` reads promises of the versions of its uuid column `column`, from its
 // own constraints, inherited by every child the query reads (not a foreign table's):
 //  - v7_or_none: every key is a v7 or has no version (a variant other than RFC 9562's, such

@@ -116,39 +116,10 @@ bool comparison_of(Oid function, Oid* type, Comparison* c) {
 
 // ---- pass 1: is there a call of a time function in the quals? (allocates nothing) --------
 
-// Whether an operator clause is `key <@ range` or `range @> key`, uuidx's time window operators.
-bool is_window_operator(const TimeCatalog& catalog, const OpExpr* op) {
-    const Oid function = operator_function(op);
-    return function == catalog.time_in_range || function == catalog.range_contains_time;
-}
-
-bool finds_time_call(Node* node, void* context) {
-    if (node == nullptr) return false;
-    const auto& catalog = *static_cast<const TimeCatalog*>(context);
-    if (IsA(node, FuncExpr)) {
-        Oid type = InvalidOid;
-        if (time_function(catalog, castNode(FuncExpr, node)->funcid, &type) != TimeFunction::none) return true;
-    }
-    if (IsA(node, OpExpr) && is_window_operator(catalog, castNode(OpExpr, node))) return true;
-    return expression_tree_walker(node, UUIDX_WALKER(finds_time_call), context);
-}
-
-// Whether the quals of the join tree (FromExpr and JoinExpr nodes) call a time function.
-bool jointree_has_time_call(const TimeCatalog& catalog, Node* node) {
-    if (node == nullptr) return false;
-    if (IsA(node, FromExpr)) {
-        const auto* from = castNode(FromExpr, node);
-        ListCell* cell;
-        foreach (cell, from->fromlist)
-            if (jointree_has_time_call(catalog, static_cast<Node*>(lfirst(cell)))) return true;
-        return finds_time_call(from->quals, const_cast<TimeCatalog*>(&catalog));
-    }
-    if (IsA(node, JoinExpr)) {
-        const auto* join = castNode(JoinExpr, node);
-        return jointree_has_time_call(catalog, join->larg) || jointree_has_time_call(catalog, join->rarg) ||
-               finds_time_call(join->quals, const_cast<TimeCatalog*>(&catalog));
-    }
-    return false;
+// Whether the quals of the join tree call a time function or use a window operator.
+bool jointree_has_time_call(const TimeCatalog& catalog, Node* jointree) {
+    return any_jointree_quals(jointree,
+                              [&](Node*& quals, const JoinExpr*) { return contains_time_call(catalog, quals, true); });
 }
 
 // ---- pass 2: rewriting the comparisons ----------------------------------------------------
@@ -185,23 +156,17 @@ const RangeTblEntry* rte_of(const Rewrite& r, const Var* var) {
 // The uuid Var of this level that `node` reads the time of, or null; and whether its window
 // needs the version test beside it (see TimeComparison).
 const Var* time_key_of(const Rewrite& r, Node* node, Oid comparison_type, bool* needs_version) {
-    if (!IsA(node, FuncExpr)) return nullptr;
-    const auto* call = castNode(FuncExpr, node);
-    Oid result_type = InvalidOid;
-    const TimeFunction kind = time_function(*r.catalog, call->funcid, &result_type);
-    if (kind == TimeFunction::none || result_type != comparison_type || list_length(call->args) != 1) return nullptr;
-    const auto* arg = static_cast<Node*>(linitial(call->args));
-    if (!IsA(arg, Var)) return nullptr;
-    const auto* var = castNode(Var, arg);
-    if (var->varlevelsup != 0 || var->vartype != UUIDOID || var->varattno <= 0) return nullptr;
+    KeyTime time;
+    if (!read_key_time(*r.catalog, node, &time) || time.type != comparison_type || time.key->varattno <= 0)
+        return nullptr;
     *needs_version = false;
-    if (kind == TimeFunction::needs_v7_check) {
-        const RangeTblEntry* rte = rte_of(r, var);
-        const V7Promise promise = rte != nullptr ? v7_promise(*r.catalog, rte, var->varattno) : V7Promise::none;
+    if (time.kind == TimeFunction::needs_v7_check) {
+        const RangeTblEntry* rte = rte_of(r, time.key);
+        const V7Promise promise = rte != nullptr ? v7_promise(*r.catalog, rte, time.key->varattno) : V7Promise::none;
         if (promise == V7Promise::none) return nullptr;
         *needs_version = promise == V7Promise::v7_or_none;
     }
-    return var;
+    return time.key;
 }
 
 // Completes `t` (its type and comparison set, `left` compared with `right`) with the key whose
@@ -547,22 +512,14 @@ Node* rewrite_quals(const Rewrite& r, Node* quals) {
     return as_node(rewrite_conjuncts(r, conjuncts));
 }
 
-void rewrite_jointree(const Rewrite& r, Node* node) {
-    if (node == nullptr) return;
-    if (IsA(node, FromExpr)) {
-        auto* from = castNode(FromExpr, node);
-        ListCell* cell;
-        foreach (cell, from->fromlist) rewrite_jointree(r, static_cast<Node*>(lfirst(cell)));
-        from->quals = rewrite_quals(r, from->quals);
-    } else if (IsA(node, JoinExpr)) {
-        auto* join = castNode(JoinExpr, node);
-        rewrite_jointree(r, join->larg);
-        rewrite_jointree(r, join->rarg);
+void rewrite_jointree(const Rewrite& r, Node* jointree) {
+    any_jointree_quals(jointree, [&](Node*& quals, const JoinExpr* join) {
         // A FULL JOIN's conditions never reach a scan, and PostgreSQL refuses one whose
         // conditions it can neither merge nor hash, but not a constant: a window folded to
         // false there would turn that error into a result.
-        if (join->jointype != JOIN_FULL) join->quals = rewrite_quals(r, join->quals);
-    }
+        if (join == nullptr || join->jointype != JOIN_FULL) quals = rewrite_quals(r, quals);
+        return false;
+    });
 }
 
 }  // namespace

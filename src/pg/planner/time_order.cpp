@@ -40,6 +40,7 @@
 // Cost for the queries it does not touch: for a table with indexes in a query that has an ordering or a join, one look at
 // the members of the query's equivalence classes for a call of a time function, which
 // allocates nothing.
+#include "plan_nodes.hpp"  // first: it includes a core header (../postgres.hpp)
 #include "time_buckets.hpp"
 #include "time_catalog.hpp"
 #include "time_order.hpp"
@@ -68,25 +69,12 @@ struct TimeCalls {
     int count;
 };
 
-// Whether `var` is a column of `rel`: of the table itself or, in the equivalence class
-// members PostgreSQL keeps for the query, of the table it is a partition or child of.
-bool is_column_of(const RelOptInfo* rel, const Var* var) {
-    if (var->varlevelsup != 0) return false;
-    const auto varno = static_cast<int>(var->varno);
-    return bms_is_member(varno, rel->relids) || bms_is_member(varno, rel->top_parent_relids);
-}
-
 void note_time_call(const TimeCatalog& catalog, const RelOptInfo* rel, const Expr* expr, TimeCalls* found) {
-    if (!IsA(expr, FuncExpr)) return;
-    const auto* call = castNode(FuncExpr, const_cast<Expr*>(expr));
-    if (list_length(call->args) != 1 || !IsA(linitial(call->args), Var)) return;
-    if (!is_column_of(rel, static_cast<const Var*>(linitial(call->args)))) return;
-    TimeCall time{call->funcid, InvalidOid, TimeFunction::none};
-    time.kind = time_function(catalog, call->funcid, &time.type);
-    if (time.kind == TimeFunction::none) return;
+    KeyTime time;
+    if (!read_key_time(catalog, as_node(const_cast<Expr*>(expr)), &time) || !is_column_of(rel, time.key)) return;
     for (int i = 0; i < found->count; ++i)
-        if (found->calls[i].function == time.function) return;
-    if (found->count < kTimeFunctions) found->calls[found->count++] = time;
+        if (found->calls[i].function == time.call->funcid) return;
+    if (found->count < kTimeFunctions) found->calls[found->count++] = {time.call->funcid, time.type, time.kind};
 }
 
 // Calls `visit` with the expression of each member of the level's equivalence classes but a
@@ -117,17 +105,7 @@ TimeCalls time_calls_of(const PlannerInfo* root, const RelOptInfo* rel, const Ti
 
 // Whether `expr` is or contains (as a bucket of the time does) a call of a time function.
 bool calls_time_function(const TimeCatalog& catalog, const Expr* expr) {
-    struct Walk {
-        static bool visit(Node* node, void* catalog) {
-            if (node == nullptr) return false;
-            Oid type = InvalidOid;
-            if (IsA(node, FuncExpr) && time_function(*static_cast<const TimeCatalog*>(catalog),
-                                                     castNode(FuncExpr, node)->funcid, &type) != TimeFunction::none)
-                return true;
-            return expression_tree_walker(node, UUIDX_WALKER(visit), catalog);
-        }
-    };
-    return Walk::visit(as_node(const_cast<Expr*>(expr)), const_cast<TimeCatalog*>(&catalog));
+    return contains_time_call(catalog, as_node(const_cast<Expr*>(expr)), false);
 }
 
 // Whether a member of the level's equivalence classes calls a time function at all: read once
