@@ -13,7 +13,7 @@
 #include "../../core/layout.hpp"
 #include "../datums.hpp"
 #include "../postgres.hpp"
-#include "bucket_estimates.hpp"
+#include "planning.hpp"
 #include "time_buckets.hpp"
 #include "time_catalog.hpp"
 

@@ -24,7 +24,7 @@
 // not change. Cost for other queries: one walk of the conditions looking for
 // such a comparison, which allocates nothing; partitions are looked up only when one is found.
 #include "../../core/uuid.hpp"
-#include "foreign_bounds.hpp"
+#include "planning.hpp"
 #include "plan_nodes.hpp"
 #include "time_catalog.hpp"
 

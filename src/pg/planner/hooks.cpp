@@ -19,12 +19,8 @@
 // whose rewrite made a range (partition_pruning.hpp).
 #include "hooks.hpp"
 #include "../postgres.hpp"
-#include "bucket_estimates.hpp"
-#include "foreign_bounds.hpp"
 #include "partition_pruning.hpp"
 #include "planning.hpp"
-#include "time_conditions.hpp"
-#include "time_order.hpp"
 #include "zone_checked_order.hpp"
 
 namespace uuidx::pg {

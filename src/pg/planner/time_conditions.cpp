@@ -46,7 +46,7 @@
 #include "partition_pruning.hpp"
 #include "plan_nodes.hpp"
 #include "time_catalog.hpp"
-#include "time_conditions.hpp"
+#include "planning.hpp"
 
 namespace uuidx::pg {
 
@@ -114,15 +114,7 @@ bool comparison_of(Oid function, Oid* type, Comparison* c) {
     // clang-format on
 }
 
-// ---- pass 1: is there a call of a time function in the quals? (allocates nothing) --------
-
-// Whether the quals of the join tree call a time function or use a window operator.
-bool jointree_has_time_call(const TimeCatalog& catalog, Node* jointree) {
-    return any_jointree_quals(jointree,
-                              [&](Node*& quals, const JoinExpr*) { return contains_time_call(catalog, quals, true); });
-}
-
-// ---- pass 2: rewriting the comparisons ----------------------------------------------------
+// ---- rewriting the comparisons ------------------------------------------------------------
 
 struct Rewrite {
     Planning* planning;
@@ -526,7 +518,12 @@ void rewrite_jointree(const Rewrite& r, Node* jointree) {
 
 void rewrite_time_conditions(Planning& planning, PlannerInfo* root) {
     const TimeCatalog* catalog = planning.catalog();
-    if (catalog == nullptr || !jointree_has_time_call(*catalog, as_node(root->parse->jointree))) return;
+    // First a look, which allocates nothing: does any of the level's quals call a time
+    // function or use a window operator?
+    if (catalog == nullptr || !any_jointree_quals(as_node(root->parse->jointree), [&](Node*& quals, const JoinExpr*) {
+            return contains_time_call(*catalog, quals, true);
+        }))
+        return;
     const Rewrite r{&planning, catalog, root, root->parse};
     rewrite_jointree(r, as_node(r.query->jointree));
 }

@@ -43,7 +43,7 @@
 #include "plan_nodes.hpp"  // first: it includes a core header (../postgres.hpp)
 #include "time_buckets.hpp"
 #include "time_catalog.hpp"
-#include "time_order.hpp"
+#include "planning.hpp"
 #include "zone_checked_order.hpp"
 
 namespace uuidx::pg {
@@ -103,18 +103,15 @@ TimeCalls time_calls_of(const PlannerInfo* root, const RelOptInfo* rel, const Ti
     return found;
 }
 
-// Whether `expr` is or contains (as a bucket of the time does) a call of a time function.
-bool calls_time_function(const TimeCatalog& catalog, const Expr* expr) {
-    return contains_time_call(catalog, as_node(const_cast<Expr*>(expr)), false);
-}
-
 // Whether a member of the level's equivalence classes calls a time function at all: read once
 // per level of the planning, so that every table (every partition) of a query that orders by
 // no time pays one comparison.
 bool level_orders_by_time(Planning& planning, const PlannerInfo* root, const TimeCatalog& catalog) {
     if (planning.ordered_level == root) return planning.level_orders_by_time;
     bool found = false;
-    for_each_parent_member(root, [&](const Expr* expr) { found = found || calls_time_function(catalog, expr); });
+    for_each_parent_member(root, [&](const Expr* expr) {
+        found = found || contains_time_call(catalog, as_node(const_cast<Expr*>(expr)), false);
+    });
     planning.ordered_level = root;
     planning.level_orders_by_time = found;
     return found;
@@ -387,7 +384,7 @@ BucketOrder bucket_order(PlannerInfo* root, RelOptInfo* rel, const RangeTblEntry
         ListCell* member_cell;
         foreach (member_cell, pathkey->pk_eclass->ec_members) {
             const auto* member = static_cast<const EquivalenceMember*>(lfirst(member_cell));
-            if (member->em_is_child || !calls_time_function(catalog, member->em_expr)) continue;
+            if (member->em_is_child || !contains_time_call(catalog, as_node(member->em_expr), false)) continue;
             auto* candidate = reinterpret_cast<Expr*>(with_key(as_node(member->em_expr), const_cast<Var*>(key)));
             if ((claimed = claim_bucket(root, rel, rte, catalog, key, pathkey, candidate, descending, &order))) break;
         }
