@@ -14,7 +14,7 @@ void _PG_init(void) {
     uuidx::pg::hide_key_statements_from_the_log();
     uuidx::pg::define_time_predicates_setting();
     uuidx::pg::init_server_order();
-    uuidx::pg::install_planner_hooks();
+    uuidx::pg::install_planner();
 }
 
 }  // extern "C"

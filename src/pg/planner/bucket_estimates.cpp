@@ -14,7 +14,6 @@
 #include "../datums.hpp"
 #include "../postgres.hpp"
 #include "planning.hpp"
-#include "time_buckets.hpp"
 #include "time_catalog.hpp"
 
 namespace uuidx::pg {

@@ -1,14 +1,7 @@
 // Every planner hook of uuidx, installed and chained here and nowhere else, and the one
 // setting that turns the planner's use of a key's time on and off. Each hook calls the
-// rewrites of its moment in a stated order; what they do, and why their results are equal,
-// is docs/planner.md (one row per rewrite).
-//
-//   planner_hook            before planning         foreign_bounds.cpp  (row 8)
-//   relation hook           as each table is built  partition_pruning.cpp (row 6, hide/show),
-//                                                   then time_conditions.cpp (rows 1-5)
-//   set_rel_pathlist_hook   a table's paths built   time_order.cpp (rows 7, 7B, 7Z),
-//                                                   then partition_pruning.cpp (row 6, show)
-//   create_upper_paths_hook grouping built          bucket_estimates.cpp (row 12)
+// rewrites of its moment in a stated order: docs/planner.md, "Where it runs"; what each does,
+// and why its result is equal, is a row of that page.
 //
 // The relation hook is get_relation_info_hook, or on 19 build_simple_rel_hook, which replaced
 // it at the same moment (postgres.hpp). Each planner() call has its state (planning.hpp),
@@ -16,12 +9,10 @@
 // planner() (CREATE INDEX and CLUSTER build a relation to cost their work), where there is
 // no planning and it calls nothing. With uuidx.time_predicates off, every hook is a load and
 // a branch; the pruning range's life cycle runs whatever the setting, but only in a planning
-// whose rewrite made a range (partition_pruning.hpp).
+// whose rewrite made a range (planning.hpp, "The pruning range").
 #include "hooks.hpp"
 #include "../postgres.hpp"
-#include "partition_pruning.hpp"
 #include "planning.hpp"
-#include "zone_checked_order.hpp"
 
 namespace uuidx::pg {
 
@@ -110,7 +101,7 @@ void define_time_predicates_setting() {
         &time_predicates_on, true, PGC_USERSET, 0, nullptr, nullptr, nullptr);
 }
 
-void install_planner_hooks() {
+void install_planner() {
     previous_planner_hook = planner_hook;
     planner_hook = uuidx_planner;
     previous_relation_hook = UUIDX_RELATION_HOOK;

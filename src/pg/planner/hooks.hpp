@@ -8,7 +8,8 @@ namespace uuidx::pg {
 // Defines uuidx.time_predicates: before anything reserves the "uuidx." prefix.
 void define_time_predicates_setting();
 
-// Puts uuidx's hooks in front of the planner's, each chaining the one it replaces.
-void install_planner_hooks();
+// Puts uuidx's hooks in front of the planner's, each chaining the one it replaces, and
+// registers the custom scan that its plans may hold (row 7Z's zone-checked order).
+void install_planner();
 
 }  // namespace uuidx::pg

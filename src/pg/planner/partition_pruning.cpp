@@ -1,4 +1,4 @@
-#include "partition_pruning.hpp"
+#include "planning.hpp"
 
 namespace uuidx::pg {
 

@@ -14,7 +14,7 @@
 // before it is not after the bucket of the transition: zone_keeps_bucket_order() evaluates
 // the bucket itself (PostgreSQL's own functions) at both sides of every transition.
 #include "plan_nodes.hpp"  // first: it includes a core header (../postgres.hpp)
-#include "time_buckets.hpp"
+#include "planning.hpp"
 
 namespace uuidx::pg {
 
@@ -34,15 +34,40 @@ const char* const_text(Node* node) {
     return TextDatumGetCString(castNode(Const, node)->constvalue);
 }
 
+constexpr double kDay = 86400.0;
+constexpr double kMonth = 30.436875 * kDay;  // the Gregorian calendar's average
+
+// How long a bucket of the date_trunc() unit `unit` is, in seconds, on average; 0 where the
+// unit is not a constant that names one.
+double unit_seconds(Node* unit) {
+    const char* text = const_text(unit);
+    if (text == nullptr) return 0.0;
+    char* lowered = downcase_truncate_identifier(text, static_cast<int>(strlen(text)), false);
+    int value = 0;
+    if (DecodeUnits(0, lowered, &value) != UNITS) return 0.0;
+    switch (value) {
+        case DTK_MICROSEC: return 1e-6;
+        case DTK_MILLISEC: return 1e-3;
+        case DTK_SECOND: return 1.0;
+        case DTK_MINUTE: return 60.0;
+        case DTK_HOUR: return 3600.0;
+        case DTK_DAY: return kDay;
+        case DTK_WEEK: return 7 * kDay;
+        case DTK_MONTH: return kMonth;
+        case DTK_QUARTER: return 3 * kMonth;
+        case DTK_YEAR: return 12 * kMonth;
+        case DTK_DECADE: return 120 * kMonth;
+        case DTK_CENTURY: return 1200 * kMonth;
+        case DTK_MILLENNIUM: return 12000 * kMonth;
+        default: return 0.0;
+    }
+}
+
 // Whether a date_trunc() unit is a second or finer: then a bucket in any zone is the bucket
 // in UTC, as every offset is a whole number of seconds.
 bool unit_within_a_second(Node* unit) {
-    const char* text = const_text(unit);
-    if (text == nullptr) return false;
-    char* lowered = downcase_truncate_identifier(text, static_cast<int>(strlen(text)), false);
-    int value = 0;
-    if (DecodeUnits(0, lowered, &value) != UNITS) return false;
-    return value == DTK_SECOND || value == DTK_MILLISEC || value == DTK_MICROSEC;
+    const double seconds = unit_seconds(unit);
+    return seconds > 0.0 && seconds <= 1.0;
 }
 
 // Adds `zone` to where the order depends: at most one zone per bucket.
@@ -186,8 +211,6 @@ bool read_time_bucket(const TimeCatalog& catalog, const RelOptInfo* rel, Expr* e
 }
 
 double bucket_width_seconds(Expr* bucket) {
-    constexpr double kDay = 86400.0;
-    constexpr double kMonth = 30.436875 * kDay;  // the Gregorian calendar's average
     if (!IsA(bucket, FuncExpr)) return 0.0;
     List* args = castNode(FuncExpr, bucket)->args;
     switch (castNode(FuncExpr, bucket)->funcid) {
@@ -201,29 +224,7 @@ double bucket_width_seconds(Expr* bucket) {
         }
         case F_DATE_TRUNC_TEXT_TIMESTAMP:
         case F_DATE_TRUNC_TEXT_TIMESTAMPTZ:
-        case F_DATE_TRUNC_TEXT_TIMESTAMPTZ_TEXT: {
-            const char* text = const_text(static_cast<Node*>(linitial(args)));
-            if (text == nullptr) return 0.0;
-            char* lowered = downcase_truncate_identifier(text, static_cast<int>(strlen(text)), false);
-            int unit = 0;
-            if (DecodeUnits(0, lowered, &unit) != UNITS) return 0.0;
-            switch (unit) {
-                case DTK_MICROSEC: return 1e-6;
-                case DTK_MILLISEC: return 1e-3;
-                case DTK_SECOND: return 1.0;
-                case DTK_MINUTE: return 60.0;
-                case DTK_HOUR: return 3600.0;
-                case DTK_DAY: return kDay;
-                case DTK_WEEK: return 7 * kDay;
-                case DTK_MONTH: return kMonth;
-                case DTK_QUARTER: return 3 * kMonth;
-                case DTK_YEAR: return 12 * kMonth;
-                case DTK_DECADE: return 120 * kMonth;
-                case DTK_CENTURY: return 1200 * kMonth;
-                case DTK_MILLENNIUM: return 12000 * kMonth;
-                default: return 0.0;
-            }
-        }
+        case F_DATE_TRUNC_TEXT_TIMESTAMPTZ_TEXT: return unit_seconds(static_cast<Node*>(linitial(args)));
         case F_DATE_TIMESTAMP:
         case F_DATE_TIMESTAMPTZ: return kDay;
         default: return 0.0;

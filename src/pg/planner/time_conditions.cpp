@@ -43,10 +43,9 @@
 // Cost for the queries it does not touch: one walk of the level's join-tree quals looking
 // for a call of the time functions, which allocates nothing.
 #include "../time_bounds.hpp"
-#include "partition_pruning.hpp"
+#include "planning.hpp"
 #include "plan_nodes.hpp"
 #include "time_catalog.hpp"
-#include "planning.hpp"
 
 namespace uuidx::pg {
 
@@ -332,7 +331,7 @@ struct Window {
 //    variable");
 //  - on a partitioned table, where the window reads an outer row's value: run-time pruning
 //    is redone for a new outer row only where the partitions' own conditions read that
-//    value, and the pruning range that reads it is kept out of them (partition_pruning.hpp).
+//    value, and the pruning range that reads it is kept out of them (planning.hpp, "The pruning range").
 bool computed_once(const Rewrite& r, const Var* key, Node* window) {
     if (r.root->limit_tuples == 1.0) return false;
     return !is_partitioned_table_column(r, key) || !reads_executor_param(window);
@@ -387,7 +386,7 @@ enum class Treatment : uint8 {
     // key's histogram, where the comparison's own estimate is a default guess.
     window,
     // The same, and for a table partitioned by key range the key range the comparison equals,
-    // marked as partition pruning's alone (partition_pruning.hpp).
+    // marked as partition pruning's alone (planning.hpp, "The pruning range").
     window_and_pruning_range,
     // Kept, with the key bounds it implies beside it: in databases with TimescaleDB, whose
     // chunk exclusion reads comparisons of the key (in its own forms: "TimescaleDB" above).

@@ -16,8 +16,7 @@
 // from that tuple, and it projects what the query computes of it (the bucket), as a scan
 // does. It is never parallel, and is not offered under FOR UPDATE/SHARE.
 #include "../postgres.hpp"
-#include "time_buckets.hpp"
-#include "zone_checked_order.hpp"
+#include "planning.hpp"
 
 namespace uuidx::pg {
 
