@@ -74,7 +74,9 @@ ensure_dependencies() {
 uuidx_version() { make -s -C "$UUIDX_ROOT" --no-print-directory print-EXTVERSION PG_CONFIG=/bin/false; }
 
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/$PG_MAJOR/bin/pg_config}
-PG_BIN=${PG_BIN:-/usr/lib/postgresql/$PG_MAJOR/bin}
+# The server of the pg_config given: a PG_CONFIG of another installation alone must not start
+# this machine's server, which would load this machine's uuidx.
+PG_BIN=${PG_BIN:-$(dirname "$PG_CONFIG")}
 export PG_CONFIG
 
 # Builds the extension (from clean) and installs it into the server's directories. Extra
