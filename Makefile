@@ -31,7 +31,7 @@ DATA_built       = $(BUILT_SCRIPTS)
 # so and leave the database as they found it.
 REGRESS      = untouched_catalog extension_update ossp_coexistence catalog inspect generate_v7 uuidv7_shift uuidv7_infinity \
                generate_v6_v1 name_based name_based_v3 family_misc time_range range_plans time_predicates time_order \
-               time_buckets partitions hash_partitions migration_guide switch_to_uuidx text_forms bad_input builtin_parity \
+               time_buckets partitions hash_partitions foreign_bounds migration_guide switch_to_uuidx text_forms bad_input builtin_parity \
                base32hex_parity order_floor commit_horizon
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 # isolationtester: specs/NAME.spec against expected/NAME.out, what concurrent sessions see

@@ -53,6 +53,7 @@ extern "C" {
 #include "optimizer/subselect.h"
 #include "parser/parsetree.h"
 #include "parser/scansup.h"
+#include "rewrite/rewriteHandler.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/proc.h"
