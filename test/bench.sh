@@ -57,6 +57,13 @@
 #   BENCH_PLAN_QUERIES (100) plannings of each of the 3 shapes in each of the 3 sessions for
 #   the planning overhead, and BENCH_PLAN_ONLY (0; 1: only the planning overhead, in two
 #   small databases of its own, without the time questions' tables; under a minute);
+#   BENCH_PLAN_BASELINE (unset; a git revision, with BENCH_PLAN_ONLY=1) adds a fourth session,
+#   uuidx's hooks on with the library built from that revision (its sources exported with git
+#   on this machine, a root's major included, and built with the tree's PG_CONFIG), and
+#   reports each shape's tree's library minus the baseline's against 0.3 µs (issue 48); no
+#   library is preloaded then, each session loads its own (session_preload_libraries), and
+#   BENCH_PLAN_ROUNDS defaults to 48, four times the twelve rounds in which every shape and
+#   session takes every place;
 #   BENCH_BRIN_ROUNDS (3) builds of each index, after each of which each window runs
 #   BENCH_BRIN_REPETITIONS (3) times;
 #   BENCH_HASH_PARTITIONS (8) partitions of the hash-partitioned table of the time questions
@@ -100,7 +107,8 @@ SHARD_ROWS=${BENCH_SHARD_ROWS:-300000}
 SHARD_REPETITIONS=${BENCH_SHARD_REPETITIONS:-7}
 CITUS_ROWS=${BENCH_CITUS_ROWS:-300000}
 CITUS_REPETITIONS=${BENCH_CITUS_REPETITIONS:-7}
-PLAN_ROUNDS=${BENCH_PLAN_ROUNDS:-54}
+PLAN_BASELINE=${BENCH_PLAN_BASELINE:-}
+PLAN_ROUNDS=${BENCH_PLAN_ROUNDS:-$([ -n "$PLAN_BASELINE" ] && echo 48 || echo 54)}
 PLAN_QUERIES=${BENCH_PLAN_QUERIES:-100}
 PLAN_ONLY=${BENCH_PLAN_ONLY:-0}
 BRIN_ROUNDS=${BENCH_BRIN_ROUNDS:-3}
@@ -116,6 +124,8 @@ CLIENT_ROUNDS=${BENCH_CLIENT_ROUNDS:-3}
 CLIENTS_ONLY=${BENCH_CLIENTS_ONLY:-0}
 OUT_DIR=$UUIDX_ROOT/build/bench
 REPORT=$OUT_DIR/pg$PG_MAJOR.md
+# BENCH_PLAN_BASELINE's sources (src/), the commit they are of (commit) and its build's log.
+BASELINE_DIR=$OUT_DIR/baseline
 
 # The yardstick of the same run: one clock read and uuidx's v7 without PostgreSQL
 # (test/bench/core_cost.cpp). Sets CLOCK_READ_NS and CORE_V7_NS.
@@ -174,19 +184,58 @@ measure_migration() {
         >>"$REPORT"
 }
 
+# BENCH_PLAN_BASELINE's sources, exported with git where the command was started: a root
+# file system may have no git, and its copy of the tree has no .git (copy_sources). Fails,
+# saying why, where the revision is no commit of this repository.
+export_baseline_sources() {
+    local commit
+    command -v git >/dev/null || { log "BENCH_PLAN_BASELINE needs git, to export the revision's sources"; return 1; }
+    commit=$(git -C "$UUIDX_ROOT" rev-parse --verify --quiet "$PLAN_BASELINE^{commit}") ||
+        { log "BENCH_PLAN_BASELINE: $PLAN_BASELINE is no commit of the repository of $UUIDX_ROOT"; return 1; }
+    log "planning overhead's baseline: the sources of $PLAN_BASELINE ($commit) in $BASELINE_DIR/src"
+    rm -rf "$BASELINE_DIR" && mkdir -p "$BASELINE_DIR/src" &&
+        git -C "$UUIDX_ROOT" archive "$commit" | tar -C "$BASELINE_DIR/src" -xf - &&
+        echo "$commit" >"$BASELINE_DIR/commit" ||
+        { log "BENCH_PLAN_BASELINE: could not export the sources of $PLAN_BASELINE to $BASELINE_DIR/src"; return 1; }
+}
+
+# The baseline's library: a full make of its sources with the tree's PG_CONFIG, not
+# installed, so that the tree's uuidx.so stays the one in pkglibdir.
+build_baseline() {
+    [ -f "$BASELINE_DIR/commit" ] ||
+        { log "BENCH_PLAN_BASELINE: no sources exported to $BASELINE_DIR (export_baseline_sources)"; return 1; }
+    log "building the baseline library of $PLAN_BASELINE ($(cat "$BASELINE_DIR/commit")) for PostgreSQL $PG_MAJOR"
+    make -C "$BASELINE_DIR/src" -s -j2 PG_CONFIG="$PG_CONFIG" >"$BASELINE_DIR/build.log" 2>&1 &&
+        [ -f "$BASELINE_DIR/src/uuidx.so" ] ||
+        { tail -20 "$BASELINE_DIR/build.log" >&2
+          log "BENCH_PLAN_BASELINE: the library of $PLAN_BASELINE did not build (log: $BASELINE_DIR/build.log)"
+          return 1; }
+}
+
 # The planning overhead of uuidx's hooks on queries they do not touch: its
-# databases, then the rounds.
+# databases, then the rounds. With a baseline, its library goes into the cluster's
+# directory, which the server user can read and stop_cluster removes, under a name of its
+# own: plan_overhead.sql checks by that name which library each session mapped.
 measure_planning_overhead() {
-    log "planning overhead: $PLAN_ROUNDS rounds of $PLAN_QUERIES plannings of each of 3 shapes in each of 3 sessions"
-    psql_quiet -v rounds="$PLAN_ROUNDS" -v queries="$PLAN_QUERIES" -f test/bench/plan_overhead.sql
+    local baseline_library="" sessions=3
+    if [ -n "$PLAN_BASELINE" ]; then
+        baseline_library=$CLUSTER_DIR/uuidx_baseline.so
+        install -m 644 "$BASELINE_DIR/src/uuidx.so" "$baseline_library" || return 1
+        sessions=4
+    fi
+    log "planning overhead: $PLAN_ROUNDS rounds of $PLAN_QUERIES plannings of each of 3 shapes in each of $sessions sessions"
+    psql_quiet -v rounds="$PLAN_ROUNDS" -v queries="$PLAN_QUERIES" -v baseline_library="$baseline_library" \
+        -f test/bench/plan_overhead.sql
 }
 
 # The time questions' tables, appended to the report; with PLAN_ONLY, the planning
 # overhead's alone.
 report_time_questions() {
+    local baseline=""
+    [ -z "$PLAN_BASELINE" ] || baseline="$PLAN_BASELINE, commit $(cut -c1-12 "$BASELINE_DIR/commit")"
     psql_quiet -v plan_only="$PLAN_ONLY" -v repetitions="$TIME_REPETITIONS" -v plan_rounds="$PLAN_ROUNDS" \
-        -v plan_queries="$PLAN_QUERIES" -v brin_rounds="$BRIN_ROUNDS" -v brin_repetitions="$BRIN_REPETITIONS" \
-        -f test/bench/time_report.sql >>"$REPORT"
+        -v plan_queries="$PLAN_QUERIES" -v plan_baseline="$baseline" -v brin_rounds="$BRIN_ROUNDS" \
+        -v brin_repetitions="$BRIN_REPETITIONS" -f test/bench/time_report.sql >>"$REPORT"
     [ "$PLAN_ONLY" -ne 0 ] || psql_quiet -v repetitions="$TIME_REPETITIONS" -f test/bench/hash_report.sql >>"$REPORT"
 }
 
@@ -434,6 +483,7 @@ run_benchmark() {
     trap stop_cluster EXIT
     mkdir -p "$OUT_DIR" && rm -f "$REPORT" "$OUT_DIR/pg$PG_MAJOR.tsv" "$OUT_DIR/pg$PG_MAJOR.consumer-lags.tsv"
     ensure_dependencies && build_and_install || return 1
+    [ -z "$PLAN_BASELINE" ] || build_baseline || return 1
     if [ "$CLIENTS_ONLY" -ne 0 ]; then
         echo "PostgreSQL $PG_MAJOR, uuidx $(uuidx_version); the inserts from many clients alone (BENCH_CLIENTS_ONLY)" >"$REPORT"
         measure_many_clients
@@ -457,15 +507,19 @@ run_benchmark() {
     if [ "$TIME_ONLY" -eq 0 ] && [ "$PLAN_ONLY" -eq 0 ] && [ "$ONOFF_ONLY" -eq 0 ]; then
         measure_core || { log "the C++ yardstick failed"; return 1; }
     fi
-    local preload=uuidx settings=()
+    # A public id key of the benchmark's own, to time the public id functions. With a
+    # baseline, no uuidx library is preloaded: a backend can load only one of the two (both
+    # define uuidx.time_predicates), so each planning session loads its own; nor is the key
+    # set, which the libraries define only when preloaded (the planning overhead times no
+    # public id).
+    local preload=uuidx settings=("uuidx.public_id_key = '0011223344556677:8899aabbccddeeff'")
+    [ -z "$PLAN_BASELINE" ] || { preload=""; settings=(); }
     if [ -e "$("$PG_CONFIG" --pkglibdir)/timescaledb.so" ]; then
-        preload+=,timescaledb
+        preload=${preload:+$preload,}timescaledb
         settings+=("timescaledb.telemetry_level = off")
     fi
-    # A public id key of the benchmark's own, to time the public id functions.
     start_cluster "shared_buffers = 1GB" "max_wal_size = 8GB" "checkpoint_timeout = 1h" \
-        "shared_preload_libraries = '$preload'" "uuidx.public_id_key = '0011223344556677:8899aabbccddeeff'" \
-        "${settings[@]}" || return 1
+        "shared_preload_libraries = '$preload'" "${settings[@]}" || return 1
     if [ "$PLAN_ONLY" -ne 0 ]; then
         measure_planning_overhead || return 1
         echo "PostgreSQL $(psql_quiet -At -c 'SHOW server_version'), uuidx $(uuidx_version); the planning overhead alone (BENCH_PLAN_ONLY)" \
@@ -533,12 +587,23 @@ plot_report() {
     log "plot: $OUT_DIR/pg$PG_MAJOR.png"
 }
 
+# The baseline's library is a planning session's, and measured alone: in the whole
+# benchmark the time questions need the tree's library preloaded.
+if [ -n "$PLAN_BASELINE" ] && [ "$PLAN_ONLY" -eq 0 ]; then
+    log "BENCH_PLAN_BASELINE measures the planning overhead alone: set BENCH_PLAN_ONLY=1 with it"
+    exit 1
+fi
+[ -z "$PLAN_BASELINE" ] || [ -n "${UUIDX_IN_ROOT:-}" ] || export_baseline_sources || exit 1
 if major_is_native "$PG_MAJOR"; then
     run_benchmark || exit 1
 else
     trap leave_root EXIT
     enter_root "$PG_MAJOR" || { log "no root file system for PostgreSQL $PG_MAJOR"; exit 1; }
     copy_citus_sources "$ENTERED_ROOT" || exit 1
+    if [ -n "$PLAN_BASELINE" ]; then  # copy_sources leaves build/ out
+        mkdir -p "$ENTERED_ROOT/build/uuidx/build/bench" &&
+            cp -r "$BASELINE_DIR" "$ENTERED_ROOT/build/uuidx/build/bench/" || exit 1
+    fi
     in_root "$ENTERED_ROOT" PG_MAJOR="$PG_MAJOR" $(env | grep '^BENCH_') \
         bash /build/uuidx/test/bench.sh
     status=$?

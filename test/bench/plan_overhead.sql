@@ -1,6 +1,6 @@
 -- The planning cost of uuidx's planner hooks on queries they do not touch (test/bench.sh
--- sets :rounds and :queries): three shapes of query that call no time function, each
--- planned by three sessions.
+-- sets :rounds, :queries and :baseline_library): three shapes of query that call no time
+-- function, each planned by three sessions, or four with a baseline library.
 --
 -- The shapes (bench_plan_shape): a join of a plain table with itself; a join of a
 -- partitioned table with no condition on its partition key, so that all 8 partitions are
@@ -15,11 +15,22 @@
 -- benchmark's own database holds, whose hooks may cost time of their own, are created in
 -- neither.
 --
--- This session drives them in turn, :queries plannings at a time, a shape's three sessions
--- one after the other, so that their paired differences see the same machine at nearly the
+-- With a baseline (:baseline_library, the absolute path of a library built from another
+-- revision; empty without one), a fourth session, 'hook on, baseline library', in
+-- bench_uuidx with the setting on, loads that library instead of the tree's. A backend can
+-- load only one of them (both define uuidx.time_predicates), so then the server preloads
+-- neither, and each session loads its own by session_preload_libraries in its connection's
+-- options, before its first planning; the queries call no uuidx function, which would load
+-- the tree's library into the baseline's session. Each round ends by checking, in the
+-- memory map of every session's backend, that the one uuidx library it mapped is the
+-- intended one.
+--
+-- This session drives them in turn, :queries plannings at a time, a shape's sessions one
+-- after the other, so that their paired differences see the same machine at nearly the
 -- same moment; each round opens the sessions anew. The shapes' order rotates every round
 -- and the sessions' order every third round (as many rounds as there are shapes), so that
--- over nine rounds each shape and each session takes each place. A planning's time is
+-- over nine rounds (twelve with a baseline) each shape and each session takes each place.
+-- A planning's time is
 -- EXPLAIN (SUMMARY ON)'s Planning Time: the planner alone (the hooks included), not
 -- parsing, execution or the round trip. A round's figure for a shape and session is the
 -- mean of its plannings below that batch's 90th percentile (a planning interrupted by
@@ -75,15 +86,24 @@ ALTER SERVER bench_loopback OPTIONS (SET dbname 'bench_uuidx');
 \c :driver_database
 
 SELECT set_config('bench.rounds', :'rounds', false), set_config('bench.queries', :'queries', false),
-       set_config('bench.server', format('host=%s port=%s user=%s', :'socket', :'port', current_user), false) \gset
+       set_config('bench.server', format('host=%s port=%s user=%s', :'socket', :'port', current_user), false),
+       set_config('bench.baseline_library', :'baseline_library', false) \gset
 CREATE TEMP TABLE bench_plan_time (shape_position int, setting text, round int, planning_ms float8);
 DO $$
 DECLARE
     server constant text := current_setting('bench.server');
-    settings constant text[] := ARRAY['hook on', 'hook off', 'uuidx not created'];
-    connections constant text[] := ARRAY[server || ' dbname=bench_uuidx',
-                                         server || ' dbname=bench_uuidx options=''-c uuidx.time_predicates=off''',
-                                         server || ' dbname=bench_plain'];
+    baseline_library constant text := current_setting('bench.baseline_library');
+    -- Without a baseline the tree's library is preloaded, and the sessions load none.
+    load_tree constant text := CASE WHEN baseline_library <> '' THEN '-c session_preload_libraries=uuidx' END;
+    settings constant text[] := (ARRAY['hook on', 'hook off', 'uuidx not created', 'hook on, baseline library'])
+                                [1 : CASE WHEN baseline_library <> '' THEN 4 ELSE 3 END];
+    databases constant text[] := ARRAY['bench_uuidx', 'bench_uuidx', 'bench_plain', 'bench_uuidx'];
+    options constant text[] := ARRAY[load_tree, concat_ws(' ', load_tree, '-c uuidx.time_predicates=off'), load_tree,
+                                     '-c session_preload_libraries=' || baseline_library];
+    -- The file name of the uuidx library each session is to map: the tree's is
+    -- $libdir/uuidx.so, the baseline's has a name of its own.
+    libraries constant text[] := ARRAY['uuidx.so', 'uuidx.so', 'uuidx.so', 'uuidx_baseline.so'];
+    mapped text[];
     -- A new backend's first plannings fill its caches: about ten (a partitioned table's
     -- first one takes ten times as long), left out of every batch.
     warm_up constant int := 10;
@@ -100,7 +120,8 @@ BEGIN
         -- memory) differs from another's by a microsecond or two, which would otherwise
         -- count as the difference of two sessions; this way it is noise of the rounds.
         FOR k IN 1 .. cardinality(settings) LOOP
-            PERFORM dblink_connect(settings[k], connections[k]);
+            PERFORM dblink_connect(settings[k], server || ' dbname=' || databases[k]
+                                                || coalesce(' options=''' || nullif(options[k], '') || '''', ''));
         END LOOP;
         FOR shape_place IN 0 .. cardinality(shapes) - 1 LOOP
             shape := shapes[(round + shape_place) % cardinality(shapes) + 1];
@@ -117,6 +138,18 @@ BEGIN
                 INSERT INTO bench_plan_time SELECT shape.position, setting, round, t FROM unnest(times) t;
             END LOOP;
         END LOOP;
+        -- After the round's plannings, so that a library loaded by one of them is seen too.
+        IF baseline_library <> '' THEN
+            FOR k IN 1 .. cardinality(settings) LOOP
+                SELECT array_agg(DISTINCT m[1] ORDER BY m[1]) INTO mapped
+                FROM dblink(settings[k], 'SELECT pg_backend_pid()') AS b(pid int),
+                     regexp_matches(pg_read_file(format('/proc/%s/maps', b.pid)), '/(uuidx[^/[:space:]]*\.so)$', 'gn') m;
+                IF mapped IS DISTINCT FROM ARRAY[libraries[k]] THEN
+                    RAISE EXCEPTION 'the session "%" mapped the uuidx libraries %, not %', settings[k],
+                        coalesce(mapped::text, '{}'), libraries[k];
+                END IF;
+            END LOOP;
+        END IF;
         PERFORM dblink_disconnect(name) FROM unnest(settings) name;
     END LOOP;
 END $$;

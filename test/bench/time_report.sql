@@ -12,7 +12,10 @@ SET TimeZone = 'UTC';
 
 -- The planning overhead first: with BENCH_PLAN_ONLY (:plan_only), the report is this
 -- section alone. Each shape's paired differences (hook on minus each other session, round
--- by round), their median and its 95% confidence interval by order statistics.
+-- by round), their median and its 95% confidence interval by order statistics, and their
+-- quartiles, the spread the baseline's line gives. With BENCH_PLAN_BASELINE (:plan_baseline,
+-- the revision and its commit; empty without one), a fourth session had the baseline's
+-- library, and hook on minus it is the tree's library minus the baseline's.
 CREATE TEMP VIEW plan_difference AS
 WITH differences AS (
     SELECT o.shape_position, o.setting, h.planning_us - o.planning_us AS difference,
@@ -23,27 +26,37 @@ WITH differences AS (
 SELECT shape_position, setting,
        percentile_cont(0.5) WITHIN GROUP (ORDER BY difference) AS median,
        max(difference) FILTER (WHERE rank = greatest(1, floor(n / 2.0 - 0.98 * sqrt(n)))) AS low,
-       max(difference) FILTER (WHERE rank = least(n, ceil(n / 2.0 + 1 + 0.98 * sqrt(n)))) AS high
+       max(difference) FILTER (WHERE rank = least(n, ceil(n / 2.0 + 1 + 0.98 * sqrt(n)))) AS high,
+       percentile_cont(0.25) WITHIN GROUP (ORDER BY difference) AS first_quartile,
+       percentile_cont(0.75) WITHIN GROUP (ORDER BY difference) AS third_quartile
 FROM differences GROUP BY shape_position, setting;
 CREATE FUNCTION pg_temp.us(value float8) RETURNS text LANGUAGE sql AS $$ SELECT to_char(value, 'FMS990.00') $$;
 
 SELECT '';
 SELECT '## Planning overhead on queries the hooks do not touch';
 SELECT '';
-SELECT format('Three shapes of query that call no time function: %s. Each is planned by three sessions opened with '
+SELECT format('Three shapes of query that call no time function: %s. Each is planned by %s sessions opened with '
               'dblink: in a database with uuidx and `uuidx.time_predicates` on, in the same database with it off, '
               'and in a database where uuidx is not created, of which the first is a copy (the same rows and '
-              'statistics) with uuidx created. The library is preloaded in all three (so are the other preloaded '
-              'libraries of the run), so where uuidx is not created its hooks still run, and return at their first '
-              'checks. One session drives them in turn, %s plannings at a time after 10 left out, a shape''s three '
-              'sessions one after the other, for %s rounds that open the sessions anew and rotate the shapes'' and '
+              'statistics) with uuidx created%s. %s, so where uuidx is not created its hooks still run, and return at '
+              'their first checks. One session drives them in turn, %s plannings at a time after 10 left out, a '
+              'shape''s %s sessions one after the other, for %s rounds that open the sessions anew and rotate the shapes'' and '
               'the sessions'' orders; a planning''s time is `EXPLAIN (SUMMARY ON)`''s Planning Time (the planner '
               'alone, hooks included; not parsing, execution or the round trip). A round''s figure is the mean of '
               'its batch below the batch''s 90th percentile; the table gives the median of the rounds, and the '
               'median of the paired differences (hook on minus the other, round by round) with its 95%% confidence '
               'interval (order statistics), which is the noise of this measurement on this machine.',
-              string_agg(format('the %s (%s), `%s`', label, detail, query), '; ' ORDER BY position), :plan_queries,
-              :plan_rounds)
+              string_agg(format('the %s (%s), `%s`', label, detail, query), '; ' ORDER BY position),
+              CASE WHEN :'plan_baseline' = '' THEN 'three' ELSE 'four' END,
+              CASE WHEN :'plan_baseline' <> '' THEN
+                  format(', and in that first database with the setting on and the library built from %s '
+                         '(*hook on, baseline library*; `BENCH_PLAN_BASELINE`)', :'plan_baseline') ELSE '' END,
+              CASE WHEN :'plan_baseline' = '' THEN
+                  'The library is preloaded in all three (so are the other preloaded libraries of the run)'
+              ELSE 'No uuidx library is preloaded, since a backend can load only one of the two: each session loads '
+                   'its own by `session_preload_libraries`, and every round checks in its backend''s memory map that '
+                   'it mapped that one alone (the other preloaded libraries of the run are in all four)' END,
+              :plan_queries, CASE WHEN :'plan_baseline' = '' THEN 'three' ELSE 'four' END, :plan_rounds)
 FROM bench_plan_shape;
 SELECT '';
 SELECT '| shape | session | planning (µs) | hook on − this (µs) | 95% confidence interval (µs) |';
@@ -55,7 +68,7 @@ FROM bench_plan_sample s
 JOIN bench_plan_shape sh ON sh.position = s.shape_position
 LEFT JOIN plan_difference d USING (shape_position, setting)
 GROUP BY sh.position, sh.label, s.setting, d.median, d.low, d.high
-ORDER BY sh.position, s.setting = 'hook on' DESC, s.setting;
+ORDER BY sh.position, s.setting = 'hook on' DESC, s.setting = 'hook on, baseline library', s.setting;
 SELECT '';
 -- Against the target, at most 1 µs: met where the whole 95% interval against both other
 -- sessions is within it; medians within it and an interval that reaches past it do not
@@ -70,6 +83,25 @@ SELECT format('- %s: %s. Hook on − uuidx not created: %s µs (95%%: %s … %s)
 FROM bench_plan_shape sh
 JOIN plan_difference n ON n.shape_position = sh.position AND n.setting = 'uuidx not created'
 JOIN plan_difference o ON o.shape_position = sh.position AND o.setting = 'hook off'
+ORDER BY sh.position;
+-- Against the baseline's library (issue 48: the tree's within 0.3 µs of it), read as the
+-- target above: within where the whole 95% interval of the tree's minus the baseline's is
+-- at most 0.3 µs. A benchmark, not a test: a shape past it is reported, not failed.
+SELECT format('- %s, the tree''s library − the baseline''s (%s): %s µs, the median of the rounds'' differences '
+              '(their interquartile range %s … %s; the median''s 95%% interval %s … %s; baseline %s µs, tree %s µs): %s.',
+              sh.label, :'plan_baseline', pg_temp.us(b.median), pg_temp.us(b.first_quartile),
+              pg_temp.us(b.third_quartile), pg_temp.us(b.low), pg_temp.us(b.high),
+              to_char(percentile_cont(0.5) WITHIN GROUP (ORDER BY s.planning_us) FILTER (WHERE s.setting = b.setting),
+                      'FM9990.00'),
+              to_char(percentile_cont(0.5) WITHIN GROUP (ORDER BY s.planning_us) FILTER (WHERE s.setting = 'hook on'),
+                      'FM9990.00'),
+              CASE WHEN b.high <= 0.3 THEN '**within 0.3 µs** of the baseline (the whole 95% interval)'
+                   WHEN b.median > 0.3 THEN '**not within 0.3 µs** of the baseline'
+                   ELSE '**not shown within 0.3 µs** of the baseline: the median is within it, the 95% interval is not' END)
+FROM bench_plan_shape sh
+JOIN plan_difference b ON b.shape_position = sh.position AND b.setting = 'hook on, baseline library'
+JOIN bench_plan_sample s ON s.shape_position = sh.position
+GROUP BY sh.position, sh.label, b.setting, b.median, b.first_quartile, b.third_quartile, b.low, b.high
 ORDER BY sh.position;
 \if :plan_only
 \quit
