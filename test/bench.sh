@@ -63,7 +63,10 @@
 #   reports each shape's tree's library minus the baseline's against 0.3 µs (issue 48); no
 #   library is preloaded then, each session loads its own (session_preload_libraries), and
 #   BENCH_PLAN_ROUNDS defaults to 48, four times the twelve rounds in which every shape and
-#   session takes every place;
+#   session takes every place; after the rounds, uuidx's hooks are counted in instructions
+#   per planning of each shape with each library (callgrind, valgrind installed where
+#   missing: count_hook_instructions), and the report gives their difference and its
+#   estimate in µs against 0.3 µs;
 #   BENCH_BRIN_ROUNDS (3) builds of each index, after each of which each window runs
 #   BENCH_BRIN_REPETITIONS (3) times;
 #   BENCH_HASH_PARTITIONS (8) partitions of the hash-partitioned table of the time questions
