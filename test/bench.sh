@@ -63,7 +63,10 @@
 #   reports each shape's tree's library minus the baseline's against 0.3 µs (issue 48); no
 #   library is preloaded then, each session loads its own (session_preload_libraries), and
 #   BENCH_PLAN_ROUNDS defaults to 48, four times the twelve rounds in which every shape and
-#   session takes every place;
+#   session takes every place; after the rounds, uuidx's hooks are counted in instructions
+#   per planning of each shape with each library (callgrind, valgrind installed where
+#   missing: count_hook_instructions), and the report gives their difference and its
+#   estimate in µs against 0.3 µs;
 #   BENCH_BRIN_ROUNDS (3) builds of each index, after each of which each window runs
 #   BENCH_BRIN_REPETITIONS (3) times;
 #   BENCH_HASH_PARTITIONS (8) partitions of the hash-partitioned table of the time questions
@@ -228,13 +231,124 @@ measure_planning_overhead() {
         -f test/bench/plan_overhead.sql
 }
 
+# The same comparison in instructions (issue 48): time cannot resolve 0.3 µs on a shared
+# machine, callgrind's counts are deterministic. The server is stopped and, for each shape
+# and each library (the tree's build, copied into the cluster's directory as uuidx_tree.so,
+# and the baseline's uuidx_baseline.so, both by absolute path), a single-user postgres under
+# callgrind on its data directory, database bench_uuidx, loads that library alone
+# (session_preload_libraries, uuidx.time_predicates on) and runs EXPLAIN of the shape
+# PLAN_COUNT_WARM_UP times, then PLAN_COUNTED times. Collection is on inside planner() alone
+# (--toggle-collect=planner) and every statement is a dump of its own
+# (--dump-before=pg_parse_query): a counted statement's dump is one planning. Counted in it:
+# the inclusive instructions of uuidx_relation_hook, uuidx_rel_pathlist and
+# uuidx_upper_paths (all their calls) and uuidx_planner's less the standard_planner it calls
+# (its own work: make_time_bounds_shippable and the constant part), summed over every call
+# arc callgrind recorded into them. Writes PLAN_INSTRUCTIONS (a TSV line per shape and
+# library: the means over the counted plannings, of the hooks and of the whole planning)
+# and starts the server again; fails, saying why, where valgrind is missing or a dump is not
+# one planning by the intended library.
+PLAN_COUNT_WARM_UP=10
+PLAN_COUNTED=50
+PLAN_INSTRUCTIONS=$OUT_DIR/pg$PG_MAJOR.plan-instructions.tsv
+count_hook_instructions() {
+    local dir=$CLUSTER_DIR/callgrind pkglib built installed position query library label first last status
+    ensure_packages valgrind:valgrind callgrind_annotate:valgrind ||
+        { log "the hooks' instruction count needs valgrind (apt-get install valgrind)"; return 1; }
+    pkglib=$("$PG_CONFIG" --pkglibdir)
+    built=$(sha256sum <"$UUIDX_ROOT/uuidx.so" | cut -c1-64) || return 1
+    installed=$(sha256sum <"$pkglib/uuidx.so" | cut -c1-64) || return 1
+    if [ "$built" = "$installed" ]; then
+        log "instruction count: $pkglib/uuidx.so is the tree's build (sha256 ${built:0:16})"
+    else
+        log "instruction count: $pkglib/uuidx.so (sha256 ${installed:0:16}) is not the tree's build" \
+            "$UUIDX_ROOT/uuidx.so (${built:0:16}), installed since by another build; the tree's build is counted"
+    fi
+    install -m 644 "$UUIDX_ROOT/uuidx.so" "$CLUSTER_DIR/uuidx_tree.so" &&
+        [ -f "$CLUSTER_DIR/uuidx_baseline.so" ] || return 1
+    psql_quiet -At -F $'\t' -c 'SELECT position, query FROM bench_plan_shape ORDER BY position' >"$CLUSTER_DIR/shapes.tsv" ||
+        return 1
+    as_server_user "$PG_BIN/pg_ctl" -D "$CLUSTER_DIR/data" -m fast -w stop >/dev/null || return 1
+    mkdir -p "$dir" && { ! is_root || chown postgres: "$dir"; } || return 1
+    : >"$PLAN_INSTRUCTIONS"
+    first=$((PLAN_COUNT_WARM_UP + 2)) last=$((PLAN_COUNT_WARM_UP + PLAN_COUNTED + 1))
+    while IFS=$'\t' read -r position query; do
+        for library in tree baseline; do
+            label=shape$position-$library
+            log "instruction count: shape $position, the $library's library, under callgrind"
+            { for _ in $(seq 1 $((PLAN_COUNT_WARM_UP + PLAN_COUNTED))); do echo "EXPLAIN $query;"; done
+              echo "SELECT 1;"; } >"$dir/$label.sql"
+            # Dump .1 is the start-up, .N+1 the Nth statement's, the last (no suffix) SELECT 1's.
+            as_server_user valgrind --tool=callgrind --collect-atstart=no --toggle-collect=planner \
+                --dump-before=pg_parse_query --compress-strings=no --compress-pos=no \
+                --callgrind-out-file="$dir/$label.out" "$PG_BIN/postgres" --single -D "$CLUSTER_DIR/data" \
+                -c session_preload_libraries="$CLUSTER_DIR/uuidx_$library.so" -c uuidx.time_predicates=on bench_uuidx \
+                <"$dir/$label.sql" >"$dir/$label.stdout" 2>"$dir/$label.log"
+            status=$?
+            if [ "$status" -ne 0 ] || [ ! -f "$dir/$label.out.$last" ] || grep -q ERROR "$dir/$label.stdout" "$dir/$label.log"; then
+                tail -20 "$dir/$label.log" >&2
+                log "instruction count: callgrind's run of shape $position with the $library's library failed (status $status)"
+                return 1
+            fi
+            for n in $(seq "$first" "$last"); do
+                echo "$dir/$label.out.$n"
+            done | xargs awk -v library="$CLUSTER_DIR/uuidx_$library.so" -v shape="$position" -v which="$library" '
+                function flush() {
+                    if (file == "") return
+                    if (standard_calls != 1 || objects != library) {
+                        printf "instruction count: %s is not one planning by %s (standard_planner called %d times by uuidx_planner; the hooks in %s)\n",
+                            file, library, standard_calls, objects > "/dev/stderr"
+                        failed = 1
+                    }
+                    hooks = own + relation + pathlist + upper
+                    sum_hooks += hooks; sum_planning += planning; sum_own += own; sum_relation += relation
+                    sum_pathlist += pathlist; sum_upper += upper; n++
+                    if (n == 1 || hooks < low) low = hooks
+                    if (n == 1 || hooks > high) high = hooks
+                }
+                FNR == 1 { flush(); file = FILENAME; planning = own = relation = pathlist = upper = standard_calls = 0; objects = "" }
+                /^ob=/ { ob = substr($0, 4); next }
+                /^fn=/ { fn = substr($0, 4)
+                         if (fn ~ /\(anonymous namespace\)::uuidx_(planner|relation_hook|rel_pathlist|upper_paths)\(/ &&
+                             index(" " objects " ", " " ob " ") == 0) objects = objects (objects == "" ? "" : " ") ob
+                         next }
+                /^cfn=/ { cfn = substr($0, 5); next }
+                /^calls=/ { split(substr($0, 7), c, " "); calls = c[1]; in_call = 1; next }
+                /^(totals|summary):/ { planning = $2; next }
+                /^[0-9+*-]/ {
+                    if (!in_call) next
+                    in_call = 0
+                    if (cfn ~ /\(anonymous namespace\)::uuidx_planner\(/) own += $2
+                    else if (cfn ~ /\(anonymous namespace\)::uuidx_relation_hook\(/) relation += $2
+                    else if (cfn ~ /\(anonymous namespace\)::uuidx_rel_pathlist\(/) pathlist += $2
+                    else if (cfn ~ /\(anonymous namespace\)::uuidx_upper_paths\(/) upper += $2
+                    else if (cfn == "standard_planner" && fn ~ /\(anonymous namespace\)::uuidx_planner\(/) {
+                        own -= $2; standard_calls += calls }
+                }
+                END {
+                    flush()
+                    if (failed || n == 0) exit 1
+                    printf "%s\t%s\t%d\t%.1f\t%d\t%d\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\n", shape, which, n, sum_hooks / n, low, high,
+                        sum_planning / n, sum_own / n, sum_relation / n, sum_pathlist / n, sum_upper / n
+                }' >>"$PLAN_INSTRUCTIONS" ||
+                { log "instruction count: the dumps of $dir/$label.out.* could not be read as one planning each"; return 1; }
+            # The counted dumps are the instructions inside planner(): nothing is kept but the figures.
+            rm -f "$dir/$label.out".*
+        done
+    done <"$CLUSTER_DIR/shapes.tsv"
+    start_data_dir "$PG_BIN" "$CLUSTER_DIR/data" &&
+        psql_quiet -c 'CREATE TABLE bench_plan_instructions (shape_position int, library text, plannings int,
+                           hooks float8, hooks_low bigint, hooks_high bigint, planning float8, planner_own float8,
+                           relation float8, pathlist float8, upper_paths float8)' \
+            -c "\\copy bench_plan_instructions FROM '$PLAN_INSTRUCTIONS'"
+}
+
 # The time questions' tables, appended to the report; with PLAN_ONLY, the planning
 # overhead's alone.
 report_time_questions() {
     local baseline=""
     [ -z "$PLAN_BASELINE" ] || baseline="$PLAN_BASELINE, commit $(cut -c1-12 "$BASELINE_DIR/commit")"
     psql_quiet -v plan_only="$PLAN_ONLY" -v repetitions="$TIME_REPETITIONS" -v plan_rounds="$PLAN_ROUNDS" \
-        -v plan_queries="$PLAN_QUERIES" -v plan_baseline="$baseline" -v brin_rounds="$BRIN_ROUNDS" \
+        -v plan_queries="$PLAN_QUERIES" -v plan_baseline="$baseline" -v plan_count_warm_up="$PLAN_COUNT_WARM_UP" -v brin_rounds="$BRIN_ROUNDS" \
         -v brin_repetitions="$BRIN_REPETITIONS" -f test/bench/time_report.sql >>"$REPORT"
     [ "$PLAN_ONLY" -ne 0 ] || psql_quiet -v repetitions="$TIME_REPETITIONS" -f test/bench/hash_report.sql >>"$REPORT"
 }
@@ -481,7 +595,7 @@ measure_many_clients() {
 # Everything that runs on the server's machine (here, or inside a root file system).
 run_benchmark() {
     trap stop_cluster EXIT
-    mkdir -p "$OUT_DIR" && rm -f "$REPORT" "$OUT_DIR/pg$PG_MAJOR.tsv" "$OUT_DIR/pg$PG_MAJOR.consumer-lags.tsv"
+    mkdir -p "$OUT_DIR" && rm -f "$REPORT" "$OUT_DIR/pg$PG_MAJOR.tsv" "$OUT_DIR/pg$PG_MAJOR.plan-instructions.tsv" "$OUT_DIR/pg$PG_MAJOR.consumer-lags.tsv"
     ensure_dependencies && build_and_install || return 1
     [ -z "$PLAN_BASELINE" ] || build_baseline || return 1
     if [ "$CLIENTS_ONLY" -ne 0 ]; then
@@ -522,6 +636,7 @@ run_benchmark() {
         "shared_preload_libraries = '$preload'" "${settings[@]}" || return 1
     if [ "$PLAN_ONLY" -ne 0 ]; then
         measure_planning_overhead || return 1
+        [ -z "$PLAN_BASELINE" ] || count_hook_instructions || return 1
         echo "PostgreSQL $(psql_quiet -At -c 'SHOW server_version'), uuidx $(uuidx_version); the planning overhead alone (BENCH_PLAN_ONLY)" \
             >"$REPORT"
         report_time_questions

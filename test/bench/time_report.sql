@@ -103,6 +103,56 @@ JOIN plan_difference b ON b.shape_position = sh.position AND b.setting = 'hook o
 JOIN bench_plan_sample s ON s.shape_position = sh.position
 GROUP BY sh.position, sh.label, b.setting, b.median, b.first_quartile, b.third_quartile, b.low, b.high
 ORDER BY sh.position;
+-- The same comparison in instructions (test/bench.sh, count_hook_instructions): per
+-- planning, uuidx's hooks under callgrind with each library, their difference, and that
+-- difference in µs at the rate of this machine, the tree's timed planning over the tree's
+-- whole planning in instructions: an estimate.
+SELECT :'plan_baseline' <> '' AS plan_counted \gset
+\if :plan_counted
+CREATE TEMP VIEW plan_instruction AS
+SELECT sh.position, sh.label, b.hooks AS baseline, t.hooks AS tree, t.hooks - b.hooks AS difference,
+       b.hooks_low AS baseline_low, b.hooks_high AS baseline_high, t.hooks_low AS tree_low, t.hooks_high AS tree_high,
+       t.planning, t.plannings, t.planner_own - b.planner_own AS own_difference,
+       t.relation - b.relation AS relation_difference, t.pathlist - b.pathlist AS pathlist_difference,
+       t.upper_paths - b.upper_paths AS upper_difference,
+       (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY s.planning_us) FROM bench_plan_sample s
+        WHERE s.shape_position = sh.position AND s.setting = 'hook on') AS planning_us
+FROM bench_plan_shape sh
+JOIN bench_plan_instructions t ON t.shape_position = sh.position AND t.library = 'tree'
+JOIN bench_plan_instructions b ON b.shape_position = sh.position AND b.library = 'baseline';
+SELECT '';
+SELECT format('Counted in instructions, which the machine''s load does not change: the server stopped, a '
+              'single-user `postgres` under callgrind on its data directory, in the database with uuidx, loads one '
+              'library alone (`session_preload_libraries`, `uuidx.time_predicates` on) and runs `EXPLAIN` of a '
+              'shape %s times, then %s times counted, each statement a callgrind dump of its own and collection on '
+              'inside `planner()` alone. Counted, per planning: the inclusive instructions of uuidx''s hooks '
+              '`uuidx_relation_hook`, `uuidx_rel_pathlist` and `uuidx_upper_paths` (everything they call), and of '
+              '`uuidx_planner` less the `standard_planner` it calls (its own work, `make_time_bounds_shippable` '
+              'included), the same for both libraries, the optimised builds timed above (the tree''s build and %s). '
+              'The µs are an estimate: the difference at this machine''s rate, the tree''s planning (the median '
+              'of the rounds, *hook on*) over the instructions of its whole planning (`planner()`, under callgrind).',
+              :'plan_count_warm_up', max(plannings), :'plan_baseline')
+FROM plan_instruction;
+SELECT '';
+SELECT '| shape | baseline (instructions a planning) | tree | tree − baseline | of which planner hook / relation / path list / upper paths | whole planning, tree (instructions) | planning, tree (µs) | tree − baseline (µs, estimate) |';
+SELECT '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |';
+SELECT format('| %s | %s | %s | %s | %s / %s / %s / %s | %s | %s | %s |', label,
+              to_char(baseline, 'FM999G999G990'), to_char(tree, 'FM999G999G990'), to_char(difference, 'FMS999G999G990'),
+              to_char(own_difference, 'FMS999G990'), to_char(relation_difference, 'FMS999G990'),
+              to_char(pathlist_difference, 'FMS999G990'), to_char(upper_difference, 'FMS999G990'),
+              to_char(planning, 'FM999G999G990'), to_char(planning_us, 'FM9990.00'),
+              to_char(difference * planning_us / planning, 'FMS990.000'))
+FROM plan_instruction ORDER BY position;
+SELECT '';
+SELECT format('- %s, in instructions: the tree''s hooks − the baseline''s, %s instructions a planning (the counted '
+              'plannings ranged %s … %s for the baseline, %s … %s for the tree), about %s µs at %s ns per 1,000 '
+              'instructions: %s.',
+              label, to_char(difference, 'FMS999G999G990'), baseline_low, baseline_high, tree_low, tree_high,
+              to_char(difference * planning_us / planning, 'FMS990.000'), to_char(planning_us / planning * 1e6, 'FM990.00'),
+              CASE WHEN difference * planning_us / planning <= 0.3 THEN '**within 0.3 µs** of the baseline (estimated)'
+                   ELSE '**not within 0.3 µs** of the baseline (estimated)' END)
+FROM plan_instruction ORDER BY position;
+\endif
 \if :plan_only
 \quit
 \endif
