@@ -50,8 +50,8 @@
 #   BENCH_SHARD_ROWS (300000; 0: skipped) v7 keys on one server and on three hash shards
 #   of a postgres_fdw coordinator, asked in one session (test/bench/shards.pl), BENCH_SHARD_REPETITIONS (7);
 #   BENCH_CITUS_ROWS (300000; 0: skipped) v7 keys on one server and on a Citus coordinator
-#   with two workers (test/bench/citus.pl; Citus built where missing, test/lib/citus.sh),
-#   BENCH_CITUS_REPETITIONS (7);
+#   with two workers (test/bench/citus.pl; where Citus is installed for the major, else a
+#   line of the report says why not), BENCH_CITUS_REPETITIONS (7);
 #   BENCH_PLAN_ROUNDS (54: six times the nine rounds in which every shape and session takes
 #   every place; about the time 300 rounds of the plain table alone took) rounds of
 #   BENCH_PLAN_QUERIES (100) plannings of each of the 3 shapes in each of the 3 sessions for
@@ -84,7 +84,6 @@ set -u
 PG_MAJOR=${PG_MAJOR:-18}
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
-source "$(dirname "${BASH_SOURCE[0]}")/lib/citus.sh"
 run_from_writable_checkout test/bench.sh "$@"
 cd "$UUIDX_ROOT"
 
@@ -410,19 +409,11 @@ measure_shards() {
 }
 
 # The README's time questions on Citus beside one server (test/bench/citus.pl), where Citus
-# is installed or can be built (test/lib/citus.sh); a table appended to the report, or a line
-# that says why not.
+# is installed for this major; a table appended to the report, or a line that says why not.
 measure_citus() {
-    local dir status
-    ensure_citus
-    status=$?
-    if [ "$status" -eq 77 ]; then
-        printf '\n### Citus against one server\n\nNot measured: no Citus for PostgreSQL %s here.\n' "$PG_MAJOR" >>"$REPORT"
-        return 0
-    fi
-    [ "$status" -eq 0 ] || return 1
+    local dir
     dir=$(server_user_dir uuidx-bench-citus) || return 1
-    log "Citus: $CITUS_ROWS keys, $CITUS_REPETITIONS rounds"
+    log "Citus: $CITUS_ROWS keys, $CITUS_REPETITIONS rounds, where it is installed"
     as_tap_user "$dir" perl "$dir/tree/test/bench/citus.pl" "$CITUS_ROWS" "$CITUS_REPETITIONS" "$dir/citus.md" \
         >"$dir/citus.log" || { tail -30 "$dir/citus.log" >&2; return 1; }
     cat "$dir/citus.md" >>"$REPORT" && rm -rf "$dir"
@@ -714,7 +705,6 @@ if major_is_native "$PG_MAJOR"; then
 else
     trap leave_root EXIT
     enter_root "$PG_MAJOR" || { log "no root file system for PostgreSQL $PG_MAJOR"; exit 1; }
-    copy_citus_sources "$ENTERED_ROOT" || exit 1
     if [ -n "$PLAN_BASELINE" ]; then  # copy_sources leaves build/ out
         mkdir -p "$ENTERED_ROOT/build/uuidx/build/bench" &&
             cp -r "$BASELINE_DIR" "$ENTERED_ROOT/build/uuidx/build/bench/" || exit 1

@@ -12,7 +12,6 @@
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
-source "$(dirname "${BASH_SOURCE[0]}")/lib/citus.sh"
 cd "$UUIDX_ROOT"
 mkdir -p build  # logs of this run
 
@@ -137,11 +136,6 @@ run_tap() {
     fi
     log "TAP (test/tap): $ok passed, $bad failed, $skipped skipped"
 }
-# Citus for test/tap/citus.pl, built where the server has none (test/lib/citus.sh); where it
-# cannot be had (no release for the major, no sources) that test skips and says so.
-ensure_citus
-citus_status=$?
-[ "$citus_status" -eq 0 ] || [ "$citus_status" -eq 77 ] || fail "Citus for PostgreSQL $PG_MAJOR (see build/citus.log)"
 run_tap
 # The same from a checkout as a root user makes one (test/checkout_layouts.sh), once, on the
 # oldest major: the server user can enter none of it, and its path has spaces.

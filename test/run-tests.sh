@@ -15,7 +15,6 @@ set -u
 REQUESTED_MAJOR=${PG_MAJOR:-}
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/lib/roots.sh"
-source "$(dirname "${BASH_SOURCE[0]}")/lib/citus.sh"
 run_from_writable_checkout test/run-tests.sh "$@"
 cd "$UUIDX_ROOT"
 mkdir -p build  # logs of this run; build/pgNN/ for each major run in a root
@@ -83,7 +82,6 @@ run_in_root() {
     if [ "$status" -eq 2 ]; then skip "[pg$major] every test of PostgreSQL $major" "no Debian suite carries it"; return; fi
     if [ "$status" -eq "$EXIT_UNREACHABLE" ]; then without_dependencies "[pg$major] every test of PostgreSQL $major" "$status"; return; fi
     [ "$status" -eq 0 ] || { leave_root; fail "[pg$major] root file system of $(suite_of_major "$major")"; return; }
-    copy_citus_sources "$ENTERED_ROOT" || { leave_root; fail "[pg$major] Citus's sources into the root"; return; }
     in_root "$ENTERED_ROOT" PG_MAJOR="$major" UUIDX_LABEL="pg$major" UUIDX_DUMP_DIR=/build/dump \
         bash /build/uuidx/test/run-major.sh 2>&1 | tee "$log_file" | label_counts "pg$major"
     rm -rf "build/pg$major" && cp -r "$ENTERED_ROOT/build/uuidx/build" "build/pg$major"

@@ -2,7 +2,8 @@
 # coordinator and two workers, `shared_preload_libraries = 'citus,uuidx'`, the table
 # distributed by its v7 key over Citus's default 32 shards) against one server holding the
 # same rows, all on this machine, on PostgreSQL's TAP framework; run by test/bench.sh as the
-# server's user where Citus is installed. Writes a markdown table to REPORT.
+# server's user. Writes a markdown table to REPORT, or, where Citus is not installed for the
+# server's major (the project builds none), the line that says so.
 #
 # The coordinator keeps up to 16 connections to each worker between statements
 # (citus.max_cached_conns_per_worker, the guide's advice; Citus's default of 1 makes every
@@ -23,6 +24,14 @@ use UuidxTap;
 
 my ($rows, $repetitions, $report) = @ARGV;
 die "usage: citus.pl ROWS REPETITIONS REPORT\n" unless $rows && $repetitions && $report;
+
+my $citus_missing = citus_missing(PostgreSQL::Test::Cluster->new('bench_citus_probe'));
+if ($citus_missing) {
+    open(my $fh, '>', $report) or die "$report: $!";
+    print $fh "\n### Citus against one server\n\nNot measured: $citus_missing.\n";
+    close $fh;
+    exit 0;
+}
 
 my %nodes;
 foreach my $name (qw(coordinator worker1 worker2 single)) {

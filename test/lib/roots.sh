@@ -128,7 +128,6 @@ SUITE_PACKAGES=(
 # the suite has it (the test that needs a missing one says so).
 root_packages() {
     local major old peer entry name packages="make g++ clang libssl-dev ca-certificates faketime libipc-run-perl pgbouncer"
-    packages+=" libzstd-dev liblz4-dev libkrb5-dev libicu-dev libcurl4-openssl-dev"  # Citus's build (test/lib/citus.sh)
     for major in $(majors_of_suite "$1"); do
         packages+=" postgresql-$major postgresql-server-dev-$major"
         for old in $(upgrade_sources_of "$major"); do

@@ -25,8 +25,8 @@ use IPC::Run ();
 use PostgreSQL::Test::Utils ();
 use Exporter 'import';
 
-our @EXPORT = qw(readme_blocks with_addresses libfaketime libfaketime_missing start_with_clock clock_offset_command
-  set_clock_offset clock_offset_file is_true start_pgbench quietly);
+our @EXPORT = qw(readme_blocks with_addresses libfaketime libfaketime_missing citus_missing start_with_clock
+  clock_offset_command set_clock_offset clock_offset_file is_true start_pgbench quietly);
 
 # Where Debian's and other distributions' libfaketime packages put the preload library.
 my @libfaketime_dirs = ('/usr/lib/*/faketime', '/usr/lib64/faketime', '/usr/lib/faketime', '/usr/local/lib/faketime');
@@ -84,6 +84,17 @@ sub libfaketime {
 # libfaketime_missing(): why a test that needs libfaketime skips.
 sub libfaketime_missing {
     return "libfaketime is not installed (no libfaketime.so.1 in @libfaketime_dirs)";
+}
+
+# citus_missing(NODE): why Citus cannot be used with NODE's PostgreSQL, or undef when it is
+# installed there: its library in the server's pkglibdir, where a Citus package puts it.
+# The project builds no Citus: Debian does not package it, so the tests and the benchmark
+# that need it run only where the machine already has it.
+sub citus_missing {
+    my ($node) = @_;
+    return undef if -e $node->config_data('--pkglibdir') . '/citus.so';
+    my ($major) = $node->config_data('--version') =~ /(\d+)/;
+    return "Citus is not installed for PostgreSQL $major; Debian does not package it";
 }
 
 # start_with_clock(NODE, offset => SECONDS | offset_file => FILE): starts NODE under
