@@ -171,6 +171,8 @@ END $$;
 \echo '   they were made, not by when they commit: session B takes a key first and'
 \echo '   commits last. The naive consumer reads id > last; the horizon''s reads'
 \echo '   id > last AND id < uuidx_commit_horizon(), which B holds back until it ends.'
+\echo '   The outbox''s key is DEFAULT uuid_generate_v7(): from PostgreSQL 18 an'
+\echo '   unqualified uuidv7() is the core''s own, which the horizon does not cover.'
 \set b_writes 'BEGIN; INSERT INTO outbox (event) VALUES (''late'');'
 \echo 'B=>' :b_writes
 \setenv UUIDX_SECOND_SQL :b_writes

@@ -17,7 +17,8 @@
 #   5. sqlsmith against that build preloaded, so that the time predicates' planner hook
 #      sees every query (test/hardening/sqlsmith.sh): UUIDX_SQLSMITH_SECONDS (default 60);
 #      then, in the same server (prepared transactions on), a PREPARE TRANSACTION whose
-#      commit horizon lock fails (test/hardening/prepare_fault.sh).
+#      commit horizon lock fails, and one that another library's callback fails after it is
+#      durable (test/hardening/prepare_fault.sh).
 # It leaves that instrumented build installed: test/run-major.sh installs the product's
 # own build again. Ends with "N passed, N failed, N skipped", as test/run-major.sh does.
 set -u
@@ -159,7 +160,9 @@ for mode in session preloaded; do
         run_test "sqlsmith against the time predicates' planner hook (${SQLSMITH_SECONDS} s)" "$WORK/logs/sqlsmith.log" \
             bash test/hardening/sqlsmith.sh "$SQLSMITH_SECONDS"
         run_test "faults: PREPARE TRANSACTION whose commit horizon lock fails" "$WORK/logs/prepare-fault.log" \
-            bash test/hardening/prepare_fault.sh
+            bash test/hardening/prepare_fault.sh horizon_lock_fails
+        run_test "faults: another library's callback fails after the PREPARE is durable: the prepared transaction holds" \
+            "$WORK/logs/prepare-event-fault.log" bash test/hardening/prepare_fault.sh prepare_event_fails prepared
     fi
     cp "$CLUSTER_DIR/data.log" "$WORK/logs/server-$mode.log"
     stop_cluster

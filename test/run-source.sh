@@ -149,6 +149,24 @@ include_fence_holds() {
 }
 run_test "the include fence: a core header after postgres.hpp does not compile" "$WORK/fence.log" include_fence_holds
 
+# --- 4b. the order's one door -----------------------------------------------------------------
+# Every draw from the server's order cells is in src/pg/server_order.cpp, whose v7 draws hold
+# the commit horizon first: a generator elsewhere in src/pg that took a key from the order
+# itself could hand out keys no hold covers. Outside that file, src/pg calls none of the
+# generator's drawing methods (v7(), next_v7_ticks(), v6(), v1()) and never reaches the
+# process generator's order through ordered_generator().
+draws_only_through_server_order() {
+    local found
+    found=$(grep -nE '\.(v7|next_v7_ticks|v6|v1)\(|ordered_generator\(' src/pg/*.cpp src/pg/*.hpp src/pg/planner/*.cpp \
+        src/pg/planner/*.hpp | grep -v '^src/pg/server_order\.cpp:')
+    [ -z "$found" ] || { echo "draws from the order outside src/pg/server_order.cpp:"; echo "$found"; return 1; }
+    grep -c 'hold_commit_horizon();' src/pg/server_order.cpp | grep -qx 2 ||
+        { echo "src/pg/server_order.cpp's two v7 draws must each hold the commit horizon"; return 1; }
+    echo "every draw from the order is in src/pg/server_order.cpp"
+}
+run_test "every draw from the server's order is in src/pg/server_order.cpp, its v7 keys held" \
+    "$WORK/order-door.log" draws_only_through_server_order
+
 # --- 5. the documentation ---------------------------------------------------------------------
 # The README is what a user reads to decide whether uuidx fits and to start: at most 700
 # lines, with each topic's detail in its guide in docs/. A section that outgrows that moves

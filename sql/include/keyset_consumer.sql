@@ -1,6 +1,6 @@
 -- Once: the table writers insert into, and each consumer's position in it.
 CREATE TABLE outbox (
-    id      uuid PRIMARY KEY DEFAULT uuid_generate_v7(),
+    id      uuid PRIMARY KEY DEFAULT uuid_generate_v7(),  -- not uuidv7(): from 18, the core's, not held
     topic   text NOT NULL,
     payload jsonb NOT NULL
 );

@@ -78,4 +78,21 @@ inline uint64_t horizon_ticks(uint64_t taken, const HolderRecord* records, size_
     return horizon_ticks(taken, records, count, [](size_t) { return true; });
 }
 
+// A holder record as a listing of the holders shows it, beside what the holder's process slot
+// says of its holder (its process id, read by `pid_of()`; its database and the hold's start,
+// read by `read_facts()`, which returns false to leave the record out). The id is read before
+// the record and after the facts, and the record is left out when the two differ: the slot
+// changed hands between the reads, so the bound may be the new holder's and the id the old
+// one's. The fences keep the slot's plain reads on their side of the record's load.
+template <typename PidOf, typename ReadFacts>
+bool read_listed_holder(const HolderRecord& record, PidOf pid_of, ReadFacts read_facts, uint64_t& bound,
+                        int& pid) noexcept {
+    pid = pid_of();
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+    bound = record.load(std::memory_order_seq_cst);
+    if (bound == kHoldsNothing || !read_facts()) return false;
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+    return pid_of() == pid;
+}
+
 }  // namespace uuidx

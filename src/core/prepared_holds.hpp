@@ -2,7 +2,10 @@
 // table in shared memory, one entry per prepared transaction, kept from the start of its
 // PREPARE TRANSACTION until the transaction ends in any session (COMMIT or ROLLBACK PREPARED,
 // here or from a coordinator such as Citus). No callback tells uuidx of that end, so whoever
-// meets an ended transaction's entry (a horizon read, the next PREPARE) drops it.
+// meets an ended transaction's entry (a horizon read, the next PREPARE) drops it. A PREPARE
+// that fails leaves its entry to the same fate: its abort cannot tell whether the transaction
+// was prepared all the same (an error after the PREPARE is durable aborts the session's
+// transaction, not the prepared one), and an entry is dropped only once it is seen ended.
 //
 // Entries are keyed by full (64-bit) transaction numbers. The proc array answers "is it
 // running?" for 32-bit numbers, compared modulo 2^32: an entry 2^31 transactions old would
@@ -53,13 +56,6 @@ bool transaction_ended(uint64_t transaction, uint64_t next_transaction, const In
     if (transaction >= next_transaction) return false;  // not possible for an entry: kept, to be safe
     if (next_transaction - transaction >= kHalfTheNumbers) return true;
     return !in_progress(static_cast<uint32_t>(transaction));
-}
-
-// A PREPARE that failed after PreparedHolds::keep(): its transaction aborts, and its entry
-// goes now. Needs no answer from the server, so that an abort can call it.
-inline void withdraw_prepared_hold(PreparedHold* entries, size_t capacity, uint64_t transaction) noexcept {
-    for (size_t i = 0; i < capacity; ++i)
-        if (entries[i].transaction == transaction) entries[i].transaction = 0;
 }
 
 // A view of the table, which lives in shared memory: `capacity` entries at `entries`, read

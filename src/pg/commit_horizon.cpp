@@ -41,9 +41,8 @@ HolderRecord* records = nullptr;
 HeldSince* held_since = nullptr;
 PreparedHold* prepared = nullptr;
 
-// The full number of this backend's transaction while its PREPARE is under way: its entry
-// was kept at XACT_EVENT_PRE_PREPARE, and the abort callback withdraws it if the PREPARE
-// fails before XACT_EVENT_PREPARE. 0 otherwise.
+// The full number of this backend's transaction while its PREPARE is under way (its entry
+// was kept at XACT_EVENT_PRE_PREPARE, and no later key would be held), 0 otherwise.
 uint64 preparing_transaction = 0;
 
 // Every process with a PGPROC that can run SQL: backends, background and autovacuum
@@ -114,23 +113,17 @@ void keep_hold_of_prepare() {
     preparing_transaction = transaction;
 }
 
-// XACT_EVENT_ABORT while a PREPARE was under way: it failed after keep_hold_of_prepare() (a
-// GID in use, a serialization failure), and its transaction aborts. Cannot fail: the abort
-// released every LWLock before its callbacks, and the table is only written.
-void withdraw_hold_of_failed_prepare() {
-    LWLockAcquire(shared->prepared_lock, LW_EXCLUSIVE);
-    withdraw_prepared_hold(prepared, static_cast<size_t>(shared->prepared_capacity), preparing_transaction);
-    LWLockRelease(shared->prepared_lock);
-}
-
 // PostgreSQL calls XACT_EVENT_COMMIT and XACT_EVENT_ABORT after ProcArrayEndTransaction(), and
 // XACT_EVENT_PREPARE once the prepared transaction stands in the proc array in the backend's
 // place: each end is visible to new snapshots when its record is withdrawn. At those three
 // events nothing may fail (a PREPARE is durable by then, and an error would record an abort
-// for a prepared transaction): they only store to the backend's record and, on an abort,
-// withdraw an entry; they drop no ended prepared entries (telling which have ended needs a
-// snapshot, which can fail): horizon reads and PREPAREs do. A parallel worker's transactions
-// withdraw nothing: it held in its leader's record, for the leader's transaction.
+// for a prepared transaction): they only store to the backend's record. They touch no
+// prepared entry: telling which have ended needs a snapshot, which can fail, and an abort
+// cannot tell whether its PREPARE was durable (another library's XACT_EVENT_PREPARE callback
+// may fail after it, and PostgreSQL then aborts the session's transaction while the prepared
+// one stays, to be committed later). An entry goes when a horizon read or a PREPARE sees its
+// transaction ended (core/prepared_holds.hpp). A parallel worker's transactions withdraw
+// nothing: it held in its leader's record, for the leader's transaction.
 void at_transaction_event(XactEvent event, void*) {
     if (shared == nullptr) return;
     switch (event) {
@@ -143,7 +136,6 @@ void at_transaction_event(XactEvent event, void*) {
             HolderRecord* record = IsParallelWorker() ? nullptr : own_record();
             // The prepared table took over the hold at XACT_EVENT_PRE_PREPARE.
             if (record != nullptr && record->load() != kHoldsNothing) release_hold(*record);
-            if (event == XACT_EVENT_ABORT && preparing_transaction != 0) withdraw_hold_of_failed_prepare();
             preparing_transaction = 0;
             horizon_held_in_transaction = false;
             return;
@@ -176,11 +168,21 @@ bool is_listed() {
 // here saw: they hold the horizon at the smallest key (their keys are unknown) until they
 // end. Listed once, by the first horizon read; every PREPARE since the start has an entry
 // already (kept when it began, before pg_prepared_xact() could show it), which stays.
+// The listing is the server's, whoever reads first: it runs as the bootstrap superuser, so a
+// reader without EXECUTE on pg_prepared_xact() (revoked from PUBLIC by many hardening guides)
+// gets the horizon too. Its query is fixed, schema-qualified text; the reader's identity comes
+// back after it, or at the abort of an error (AbortTransaction restores it).
 void list_prepared_transactions_once() {
     if (is_listed()) return;
+    Oid reader = InvalidOid;
+    int reader_security = 0;
+    GetUserIdAndSecContext(&reader, &reader_security);
+    SetUserIdAndSecContext(BOOTSTRAP_SUPERUSERID,
+                           reader_security | SECURITY_LOCAL_USERID_CHANGE | SECURITY_RESTRICTED_OPERATION);
     if (SPI_connect() != SPI_OK_CONNECT) elog(ERROR, "uuidx: SPI_connect failed");
     if (SPI_execute("SELECT transaction, dbid, prepared FROM pg_catalog.pg_prepared_xact()", true, 0) != SPI_OK_SELECT)
         elog(ERROR, "uuidx: could not list the prepared transactions");
+    SetUserIdAndSecContext(reader, reader_security);
     auto holds = prepared_holds();
     const uint64 next = U64FromFullTransactionId(ReadNextFullTransactionId());
     bool kept = true;
@@ -211,7 +213,7 @@ bool holds_database(int record, Oid database) { return ProcGlobal->allProcs[reco
 // (the clock's, or one above the newest key), then its running holders' records, then its
 // prepared holds (in that order: a PREPARE keeps its entry before it withdraws its record).
 uint64 database_horizon_ticks(Oid database) {
-    const uint64 taken = value_or_raise(process_generator().next_v7_ticks(), kV7Range);
+    const uint64 taken = take_horizon_tick();
     uint64 horizon =
         horizon_ticks(taken, records, static_cast<size_t>(shared->record_count),
                       [database](size_t record) { return holds_database(static_cast<int>(record), database); });
@@ -300,8 +302,9 @@ void register_commit_horizon_callbacks() {
 
 void hold_commit_horizon_first_time() {
     // A transaction begun in recovery stays read-only after a promotion: none of its keys can
-    // be written, and a hold would keep the new primary's horizon back until it ends.
-    if (shared == nullptr || MyProc == nullptr || !server_order_in_effect() || RecoveryInProgress()) {
+    // be written, and a hold would keep the new primary's horizon back until it ends. Asked of
+    // the transaction, not of the server: its first key may come after the promotion.
+    if (shared == nullptr || MyProc == nullptr || !server_order_in_effect() || TransactionStartedDuringRecovery()) {
         horizon_held_in_transaction = true;  // nothing is tracked in this transaction
         return;
     }
@@ -320,6 +323,7 @@ void hold_commit_horizon_first_time() {
     const int number = own_record_number();
     if (number < 0) elog(ERROR, "uuidx: process %d has no commit horizon record", MyProc->pid);
     if (records[number].load() == kHoldsNothing) held_since[number].store(GetCurrentStatementStartTimestamp());
+    raise_v7_order_to_clock_once_writable();
     hold_before_first_key(records[number], *server_v7_cell());
     horizon_held_in_transaction = true;
 }
@@ -351,11 +355,19 @@ Datum uuidx_horizon_holder_records(PG_FUNCTION_ARGS) {
     constexpr int kColumns = 5;
 
     for (int i = 0; i < shared->record_count; ++i) {
-        const uint64 bound = records[i].load();
-        if (bound == uuidx::kHoldsNothing || !holds_database(i, MyDatabaseId)) continue;
-        const int64 since = held_since[i].load();
-        Datum values[kColumns] = {Int32GetDatum(ProcGlobal->allProcs[i].pid), 0, first_key_of(bound),
-                                  BoolGetDatum(true), TimestampTzGetDatum(since)};
+        uint64 bound = uuidx::kHoldsNothing;
+        int pid = 0;
+        int64 since = 0;
+        const volatile PGPROC& holder = ProcGlobal->allProcs[i];
+        const auto read_facts = [i, &since] {
+            since = held_since[i].load();
+            return holds_database(i, MyDatabaseId);
+        };
+        if (!uuidx::read_listed_holder(
+                records[i], [&holder] { return holder.pid; }, read_facts, bound, pid))
+            continue;
+        Datum values[kColumns] = {Int32GetDatum(pid), 0, first_key_of(bound), BoolGetDatum(true),
+                                  TimestampTzGetDatum(since)};
         bool nulls[kColumns] = {false, true, false, false, since == 0};
         tuplestore_putvalues(result->setResult, result->setDesc, values, nulls);
     }

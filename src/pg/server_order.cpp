@@ -14,10 +14,16 @@ namespace uuidx::pg {
 namespace {
 
 // Each cell on its own cache line: v7 and v1/v6 callers never contend for one line.
+// v7_raised_since_start: raise_v7_order_to_clock_once_writable() has raised the v7 cell since
+// this shared memory was made; read on every transaction's first hold, written once.
 struct SharedOrder {
     alignas(64) OrderCell v7{0};
     alignas(64) OrderCell gregorian{0};
+    alignas(64) std::atomic<bool> v7_raised_since_start{false};
 };
+static_assert(std::atomic<bool>::is_always_lock_free, "the raise's flag must be usable in shared memory");
+
+constexpr const char* kGregorianRange = "UUIDv1 and UUIDv6 hold times from 1582-10-15 00:00:00 UTC to the year 5236.";
 
 // Set in the postmaster by the shared memory startup hook; every backend and worker forked
 // from it inherits the pointer. Null without preloading.
@@ -51,6 +57,19 @@ void attach_shared_order() {
     if (!found) process_generator().raise_v7_order_to_clock();
 }
 
+// Enforced at every ordered call rather than by a check hook: a SET issued before the
+// library is loaded only creates a placeholder, and a check failing when the library loads
+// would drop the demand with a mere warning.
+Generator& ordered_generator() {
+    if (unlikely(require_server_order && shared_order == nullptr))
+        ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+                        errmsg("uuidx.require_server_order is on, but uuidx is not preloaded"),
+                        errdetail("Without preloading, UUIDs are ordered within each session only."),
+                        errhint("Add 'uuidx' to shared_preload_libraries in postgresql.conf and restart "
+                                "the server, or set uuidx.require_server_order = off.")));
+    return process_generator();
+}
+
 }  // namespace
 
 void init_server_order() {
@@ -72,17 +91,30 @@ void init_server_order() {
     register_commit_horizon_callbacks();
 }
 
-// Enforced at every ordered call rather than by a check hook: a SET issued before the
-// library is loaded only creates a placeholder, and a check failing when the library loads
-// would drop the demand with a mere warning.
-Generator& ordered_generator() {
-    if (unlikely(require_server_order && shared_order == nullptr))
-        ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-                        errmsg("uuidx.require_server_order is on, but uuidx is not preloaded"),
-                        errdetail("Without preloading, UUIDs are ordered within each session only."),
-                        errhint("Add 'uuidx' to shared_preload_libraries in postgresql.conf and restart "
-                                "the server, or set uuidx.require_server_order = off.")));
-    return process_generator();
+// The hold comes between the generator's checks and its compare-and-swap on the cell: the
+// bound it publishes is read from the cell before the key is taken (core/horizon.hpp).
+Uuid draw_v7_key() {
+    Generator& generator = ordered_generator();
+    hold_commit_horizon();
+    return value_or_raise(generator.v7(), kV7Range);
+}
+
+uint64 draw_v7_key_ticks() {
+    Generator& generator = ordered_generator();
+    hold_commit_horizon();
+    return value_or_raise(generator.next_v7_ticks(), kV7Range);
+}
+
+Uuid draw_v6_key() { return value_or_raise(ordered_generator().v6(), kGregorianRange); }
+Uuid draw_v1_key() { return value_or_raise(ordered_generator().v1(), kGregorianRange); }
+
+uint64 take_horizon_tick() { return value_or_raise(process_generator().next_v7_ticks(), kV7Range); }
+
+void raise_v7_order_to_clock_once_writable() {
+    if (shared_order == nullptr || shared_order->v7_raised_since_start.load()) return;
+    // Raised before the flag is set: whoever sees the flag set sees the raised cell.
+    process_generator().raise_v7_order_to_clock();
+    shared_order->v7_raised_since_start.store(true);
 }
 
 const OrderCell* server_v7_cell() { return shared_order != nullptr ? &shared_order->v7 : nullptr; }

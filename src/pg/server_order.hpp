@@ -3,7 +3,8 @@
 // from the same TickSequence; otherwise each backend keeps its own.
 #pragma once
 
-#include "../core/generator.hpp"
+#include "../core/sequence.hpp"
+#include "../core/uuid.hpp"
 #include "postgres.hpp"
 
 namespace uuidx::pg {
@@ -12,9 +13,25 @@ namespace uuidx::pg {
 // preloading, asks for the shared cells.
 void init_server_order();
 
-// The process's generator for ordered UUIDs (v1, v6, v7). Raises 55000 when
-// uuidx.require_server_order is on and the cells are not shared.
-Generator& ordered_generator();
+// Every draw from the server's order cells is here, and only here (the source check of
+// test/run-source.sh keeps it so). A v7 key is drawn only after this transaction holds the
+// commit horizon (commit_horizon.hpp): a key that left the order unheld could commit below a
+// horizon a consumer has already passed. Each raises 55000 when uuidx.require_server_order is
+// on and the cells are not shared, and 22008 at the end of the version's time range.
+Uuid draw_v7_key();          // uuid_generate_v7(), uuidv7(), typeid_generate()
+uint64 draw_v7_key_ticks();  // uuidv7(interval): the ticks of the key it shifts
+Uuid draw_v6_key();
+Uuid draw_v1_key();
+
+// A tick of the v7 order for the commit horizon's own reading: handed to no key, so it holds
+// nothing (a consumer polling inside one transaction must not pin the horizon it reads).
+uint64 take_horizon_tick();
+
+// Raises the server's v7 cell to the clock the first time it is called since the server
+// started accepting writes (its start, or a promotion). A standby's cell may still be where its
+// start left it; the first hold after a promotion publishes the cell's value plus one, which
+// would then sit at that start and stall every consumer until its transaction ends.
+void raise_v7_order_to_clock_once_writable();
 
 // Whether the process's generator draws from the server's shared order cells.
 bool server_order_in_effect();

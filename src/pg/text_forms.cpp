@@ -1,11 +1,12 @@
 // SQL entry points of the TypeID, ULID and base32hex text forms (core/text_forms.hpp). The
-// conversions are IMMUTABLE; typeid_generate() wraps the next ordered v7, exactly as
-// uuid_generate_v7() draws it. Text that does not parse is error 22P02, whose detail quotes
-// the input (at most kQuotedBytes of it) and says what is wrong.
+// conversions are IMMUTABLE; typeid_generate() wraps the next ordered v7, drawn as
+// uuid_generate_v7() draws it (server_order.hpp: with the commit horizon held). Text that
+// does not parse is error 22P02, whose detail quotes the input (at most kQuotedBytes of it)
+// and says what is wrong.
 #include <string_view>
 
-#include "../core/generator.hpp"
 #include "../core/result.hpp"
+#include "../core/sequence.hpp"
 #include "../core/text_forms.hpp"
 #include "datums.hpp"
 #include "door.hpp"
@@ -74,8 +75,7 @@ Datum uuidx_typeid_generate(PG_FUNCTION_ARGS) {
     const std::string_view prefix_text = view_of(prefix);
     const char* problem = uuidx::typeid_prefix_problem(prefix_text);
     if (problem) uuidx::pg::raise_core_error(uuidx::Errc::invalid_text_form, invalid_prefix(prefix, problem));
-    uuidx::Generator& generator = uuidx::pg::ordered_generator();
-    const Uuid id = value_or_raise(generator.v7(), uuidx::pg::kV7Range);
+    const Uuid id = uuidx::pg::draw_v7_key();
     const char* reason = nullptr;
     const uuidx::TypeIdText encoded = value_or_raise(uuidx::typeid_from_uuid(prefix_text, id, reason),
                                                      [&] { return invalid_prefix(prefix, reason); });

@@ -3,6 +3,8 @@
 # - writers (pgbench) that insert 1 to 5 rows a transaction, commit late (up to a second),
 #   roll back savepoints and whole transactions; one of them terminated inside its
 #   transaction (pg_terminate_backend) in every round of 15 s but the restart's;
+# - a TypeID writer, whose keys come from typeid_generate() (typeid_to_uuid() of it), late
+#   commits and rollbacks as the others';
 # - a preparer (pgbench) whose transactions end with PREPARE TRANSACTION, and a finisher
 #   that ends each from another session, COMMIT PREPARED three times in four, ROLLBACK
 #   PREPARED the fourth;
@@ -10,7 +12,9 @@
 #   (they survive it); the consumer then follows the recipe after a restart
 #   (uuidx_raise_order_floor of its position) and goes on;
 # - a keyset consumer on uuidx_commit_horizon(): `id > last AND id < horizon ORDER BY id
-#   LIMIT n`, the horizon read in a statement before the scan.
+#   LIMIT n`, the horizon read in a statement before the scan, as a role that may read the
+#   table and the horizon and nothing else (pg_prepared_xact() is revoked from PUBLIC); after
+#   the restart, its read of the horizon is the server's first.
 # At the end, with every writer stopped and every prepared transaction ended, the consumer
 # has read every committed row (set difference against the table) and none twice. During the
 # run, about every second, the holders listed by uuidx_horizon_holders whose transaction is
@@ -41,31 +45,42 @@ $node->safe_psql('postgres', q{
     SET client_min_messages = warning;
     CREATE EXTENSION uuidx;
     CREATE TABLE events (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), writer text NOT NULL);
+    REVOKE EXECUTE ON FUNCTION pg_catalog.pg_prepared_xact() FROM PUBLIC;
+    CREATE ROLE soak_consumer;
+    GRANT SELECT ON events TO soak_consumer;
 });
 
 # A writer's transaction: 1 to 5 rows, a savepoint's row rolled back one time in ten, a
 # commit 0 to 50 ms late (a second late one time in fifty), a rollback one time in twenty.
-my $writer_script = <<'EOF';
-\set rows random(1, 5)
-\set delay random(0, 50)
-\set fate random(1, 100)
+# writer_script(WRITER, KEY): its keys made by the SQL expression KEY, its rows named WRITER.
+sub writer_script {
+    my ($writer, $key) = @_;
+    return <<"EOF";
+\\set rows random(1, 5)
+\\set delay random(0, 50)
+\\set fate random(1, 100)
 BEGIN;
-INSERT INTO events (writer) SELECT 'writer' FROM generate_series(1, :rows);
-\if :fate <= 10
+INSERT INTO events (id, writer) SELECT $key, '$writer' FROM generate_series(1, :rows);
+\\if :fate <= 10
 SAVEPOINT undone;
-INSERT INTO events (writer) VALUES ('writer');
+INSERT INTO events (id, writer) VALUES ($key, '$writer');
 ROLLBACK TO SAVEPOINT undone;
-\endif
-\if :fate > 98
-\set delay 1000
-\endif
+\\endif
+\\if :fate > 98
+\\set delay 1000
+\\endif
 SELECT pg_sleep(:delay / 1000.0);
-\if :fate % 20 = 0
+\\if :fate % 20 = 0
 ROLLBACK;
-\else
+\\else
 COMMIT;
-\endif
+\\endif
 EOF
+}
+# The writers key their rows as the table's default does; the TypeID writer by the keys of
+# the TypeIDs it makes.
+my $writer_script = writer_script('writer', 'uuid_generate_v7()');
+my $typeid_writer_script = writer_script('typeid', q{typeid_to_uuid(typeid_generate('evt'))});
 # A prepared transaction: its name is unique in the run (the client and a random number).
 my $preparer_script = <<'EOF';
 \set rows random(1, 3)
@@ -81,7 +96,12 @@ my @failures;  # what went wrong, one line each
 my %read;  # every key the consumer has read, and how often
 my ($twice, $last) = (0, '00000000-0000-0000-0000-000000000000');  # the consumer's position: the last key it read
 my ($consumer, $operator);  # psql sessions: the consumer's, and the finisher's and checker's
-sub open_sessions { quietly(sub { ($consumer, $operator) = map { $node->background_psql('postgres') } 1 .. 2; }); }
+sub open_sessions {
+    quietly(sub {
+        ($consumer, $operator) = map { $node->background_psql('postgres') } 1 .. 2;
+        $consumer->query_safe('SET ROLE soak_consumer');
+    });
+}
 open_sessions();
 
 # One poll of the consumer (the recipe's, docs/consumers.md): the horizon in a statement of its
@@ -134,6 +154,7 @@ sub absent_holders {
 # clients that were terminated or lost their server in the restart are not.
 sub start_clients {
     my @waits = (start_pgbench($node, $writer_script, [ '-c', '4', '-j', '2', '-T', $_[0] ], application_name => 'soak writer'),
+        start_pgbench($node, $typeid_writer_script, [ '-c', '1', '-T', $_[0] ], application_name => 'soak writer'),
         start_pgbench($node, $preparer_script, [ '-c', '1', '-T', $_[0], '-R', '20' ], application_name => 'soak preparer'));
     return sub {
         foreach my $wait (@waits) {
@@ -174,6 +195,9 @@ foreach my $round (1 .. $rounds) {
                 open_sessions();
                 # The recipe after a restart: the order raised to the consumer's position.
                 $node->safe_psql('postgres', "SELECT uuidx_raise_order_floor('$last')") if exists $read{$last};
+                # The consumer's role reads the horizon first: the server's listing of the
+                # prepared transactions that survived the restart is its read's.
+                poll();
                 ($previous_absent, $previous_check) = ({}, 0);
                 push @wait, start_clients(int($round_seconds - (time - $round_started)) || 1);
             } else {
@@ -192,10 +216,12 @@ finish_prepared(0);
 my $run_seconds = time - $started;
 
 my $committed = $node->safe_psql('postgres', 'SELECT count(*) FROM events');
+my $typeids = $node->safe_psql('postgres', "SELECT count(*) FROM events WHERE writer = 'typeid'");
 my $missed = grep { !$read{$_} } split /\n/, $node->safe_psql('postgres', 'SELECT id FROM events');
 push @failures, "$missed committed rows never read" if $missed;
 push @failures, "$twice rows read twice" if $twice;
 push @failures, 'no row committed' unless $committed;
+push @failures, 'no TypeID row committed' unless $typeids;
 push @failures, 'no writer terminated inside its transaction' unless $count{kills};
 push @failures, 'the server did not restart' unless $count{restarts} == 1;
 push @failures, 'no prepared transaction committed and rolled back from another session'
@@ -204,13 +230,15 @@ push @failures, 'no phantom check met a holder' unless $count{holders_seen};
 quietly(sub { $_->quit foreach $consumer, $operator; });
 $node->stop;
 
-my $table = sprintf("\n### The commit horizon's soak\n\n%.0f s in %d rounds (PostgreSQL %s): 4 writers, 1 preparer, a "
-  . "horizon consumer; a writer terminated inside its transaction in each round, but the one in which the server "
+my $table = sprintf("\n### The commit horizon's soak\n\n%.0f s in %d rounds (PostgreSQL %s): 4 writers, 1 TypeID "
+  . "writer, 1 preparer, a horizon consumer whose role cannot execute pg_prepared_xact() (it reads the horizon first "
+  . "after the restart); a writer terminated inside its transaction in each round, but the one in which the server "
   . "restarted.\n\n",
   $run_seconds, $rounds, $node->pg_version);
 $table .= "| measure | value |\n| --- | ---: |\n";
 $table .= sprintf("| %s | %s |\n", @$_) foreach (
-    [ 'rows committed', $committed ], [ 'rows read by the consumer', scalar keys %read ], [ 'missed', $missed ],
+    [ 'rows committed', $committed ], [ 'of them keyed by TypeIDs', $typeids ],
+    [ 'rows read by the consumer', scalar keys %read ], [ 'missed', $missed ],
     [ 'read twice', $twice ], [ 'phantom checks done', $count{phantom_checks} ],
     [ 'phantom checks failed', $count{phantom_failed} ], [ 'holders met by the checks', $count{holders_seen} ],
     [ 'restarts', $count{restarts} ], [ 'writers terminated', $count{kills} ],

@@ -10,6 +10,11 @@
 //   - PostgreSQL's LWLockAcquire, which uuidx calls only for the commit horizon's lock
 //     (commit_horizon.cpp: a PREPARE TRANSACTION, a read of the horizon): a one-shot fault
 //     makes the next one raise an ERROR, as running out of memory there would.
+// One fault wraps nothing: prepare_event_fails registers, when it is injected, a transaction
+// callback of its own that raises an ERROR at XACT_EVENT_PREPARE, as another library's may.
+// Registered after uuidx's (which _PG_init registered), it is called before uuidx's, once the
+// PREPARE is durable: PostgreSQL then aborts the session's transaction, and the prepared one
+// stays.
 // The product build neither compiles this file nor links any redirection, so its code paths
 // are the ones the tests see minus the switch. It lives with the tests, as PostgreSQL keeps
 // its injection points in src/test/modules/.
@@ -38,6 +43,7 @@ enum class Fault {
     uuid_operators_missing,  // get_opfamily_member() finds no uuid = uuid member, as after
                              // catalog surgery on uuid's btree operator family
     horizon_lock_fails,      // the next LWLockAcquire() raises an ERROR; the fault then clears
+    prepare_event_fails,     // the next XACT_EVENT_PREPARE raises an ERROR; the fault then clears
 };
 
 struct NamedFault {
@@ -51,6 +57,7 @@ constexpr NamedFault kFaults[] = {
     {"undefined_behavior", Fault::undefined_behavior},
     {"uuid_operators_missing", Fault::uuid_operators_missing},
     {"horizon_lock_fails", Fault::horizon_lock_fails},
+    {"prepare_event_fails", Fault::prepare_event_fails},
 };
 
 // The fault of this process (a backend: faults never reach other sessions).
@@ -71,7 +78,8 @@ bool digest_update_fails() noexcept {
         case Fault::none:
         case Fault::random_source_fails:
         case Fault::uuid_operators_missing:
-        case Fault::horizon_lock_fails: break;
+        case Fault::horizon_lock_fails:
+        case Fault::prepare_event_fails: break;
     }
     return false;
 }
@@ -88,6 +96,16 @@ bool lock_acquisition_fails() noexcept {
     if (injected != Fault::horizon_lock_fails) return false;
     injected = Fault::none;
     return true;
+}
+
+// Another library's transaction callback: raises an ERROR at the PREPARE event while the
+// fault is injected, which uses it up.
+void fail_at_prepare_event(XactEvent event, void*) {
+    if (event != XACT_EVENT_PREPARE || injected != Fault::prepare_event_fails) return;
+    injected = Fault::none;
+    ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory"),
+                    errdetail("Injected fault prepare_event_fails: another library's callback failed at "
+                              "XACT_EVENT_PREPARE, after the transaction was prepared.")));
 }
 
 }  // namespace
@@ -141,6 +159,11 @@ Datum uuidx_inject_fault(PG_FUNCTION_ARGS) {
         // forget them as a forked child does, so that the next UUID of every version draws
         // from the failing source.
         if (entry.fault == Fault::random_source_fails) uuidx::process_generator().after_fork_in_child();
+        static bool prepare_callback_registered = false;
+        if (entry.fault == Fault::prepare_event_fails && !prepare_callback_registered) {
+            RegisterXactCallback(fail_at_prepare_event, nullptr);
+            prepare_callback_registered = true;
+        }
         PG_RETURN_VOID();
     }
     ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("unknown fault \"%s\"", name)));

@@ -2,7 +2,9 @@
 # (uuidx preloaded, prepared transactions on). Each hold of a prepared transaction is
 # checked against that transaction's own key, taken with RETURNING:
 # - a transaction begun on a hot standby, still open when the standby is promoted, holds
-#   nothing on the new primary (it made no key there: a standby makes none for its tables);
+#   nothing on the new primary, whether its first key came before the promotion or after it
+#   (it stays read-only: none of its keys can be in the new primary's tables);
+# - the first hold after a promotion is at the clock, not at the standby's start;
 # - a prepared transaction replayed by a standby that is then promoted holds the new
 #   primary's horizon at or below its own key (its keys are unknown there) until COMMIT
 #   PREPARED on the new primary;
@@ -13,6 +15,8 @@
 # - a crash restart (kill -9 of a backend) keeps a prepared transaction's hold;
 # - after a clean restart, a transaction prepared after the start holds from its own key,
 #   one prepared before it from the smallest key;
+# - after a restart, a role that cannot execute pg_prepared_xact() reads the horizon first,
+#   and a transaction prepared before the restart holds it until COMMIT PREPARED;
 # - a prepared transaction holds its own database's horizon and is listed there only,
 #   before and after a restart.
 use strict;
@@ -69,7 +73,7 @@ sub holders {
 # --- promotion -------------------------------------------------------------------------------
 $primary->backup('paths_backup');
 my %standby;
-foreach my $name ('recovering', 'prepared') {
+foreach my $name ('recovering', 'late', 'prepared') {
     $standby{$name} = PostgreSQL::Test::Cluster->new("paths_standby_$name");
     $standby{$name}->init_from_backup($primary, 'paths_backup', has_streaming => 1);
     $standby{$name}->start;
@@ -92,6 +96,40 @@ foreach my $name ('recovering', 'prepared') {
         '[recovering] and the holders view does not list that session');
     $session->query_safe('COMMIT');
     $session->quit;
+    $node->stop;
+}
+
+# 1b. A transaction begun in recovery whose first key comes after the promotion: it is as
+# read-only as one that made its key before, and holds nothing either. And the first hold on
+# the new primary, by a transaction begun after the promotion, is at the clock: the standby
+# made no key since its start, which was a few seconds before the promotion.
+{
+    my $node = $standby{late};
+    my $begun_in_recovery = $node->background_psql('postgres');
+    my $recovery_pid = $begun_in_recovery->query_safe('SELECT pg_backend_pid()');
+    $begun_in_recovery->query_safe('BEGIN ISOLATION LEVEL REPEATABLE READ');
+    is($begun_in_recovery->query_safe('SELECT pg_is_in_recovery()'), 't', '[late] a transaction begins in recovery');
+    sleep 3;  # the standby's start, where its v7 cell stands, falls well behind the promotion
+    my $promoted_at = $node->safe_psql('postgres', 'SELECT clock_timestamp()');
+    is($node->safe_psql('postgres', 'SELECT pg_promote()'), 't', '[late] the standby is promoted');
+
+    my $writer = $node->background_psql('postgres');
+    my $writer_pid = $writer->query_safe('SELECT pg_backend_pid()');
+    my $first = $writer->query_safe("BEGIN; INSERT INTO events (writer) VALUES ('first after promotion') RETURNING id");
+    is($node->safe_psql('postgres', "SELECT oldest_key_time >= date_trunc('milliseconds', '$promoted_at'::timestamptz)
+                                     FROM uuidx_horizon_holders WHERE pid = $writer_pid"), 't',
+        "[late] the first hold after the promotion is at the clock, not at the standby's start")
+      or diag($node->safe_psql('postgres', "SELECT oldest_key_time, '$promoted_at' FROM uuidx_horizon_holders"));
+
+    my $late_key = $begun_in_recovery->query_safe('SELECT uuid_generate_v7()');
+    is($node->safe_psql('postgres', "SELECT count(*) FROM uuidx_horizon_holders WHERE pid = $recovery_pid"), '0',
+        '[late] a transaction begun in recovery whose first key comes after the promotion holds nothing');
+    $writer->query_safe('COMMIT');
+    my $after = committed_key($node, 'after the late key');
+    horizon_where($node, "h > '$late_key' AND h > '$first' AND h > '$after'",
+        '[late] and the horizon passes its key while it is still open');
+    $begun_in_recovery->query_safe('COMMIT');
+    $_->quit for $begun_in_recovery, $writer;
     $node->stop;
 }
 
@@ -211,6 +249,39 @@ horizon_where($primary, "h > '" . committed_key($primary, 'before the first read
         "[restart] once the older one commits, the horizon is at the newer one's own key, above the key committed before it");
     $primary->safe_psql('postgres', "COMMIT PREPARED 'after the start'");
     horizon_where($primary, "h > '$after_start' AND h > '$before_restart'", '[restart] both committed, nothing holds');
+}
+
+# 8. A consumer's role that cannot execute pg_prepared_xact() (revoked from PUBLIC, as
+# hardening guides advise) and has no right but EXECUTE on the horizon: after a restart it
+# reads the horizon first, which lists the prepared transactions of before the restart as
+# the server, not as the role; one of them holds the horizon until COMMIT PREPARED.
+{
+    $primary->safe_psql('postgres', q{
+        REVOKE EXECUTE ON FUNCTION pg_catalog.pg_prepared_xact() FROM PUBLIC;
+        REVOKE EXECUTE ON FUNCTION uuidx_commit_horizon() FROM PUBLIC;
+        CREATE ROLE horizon_reader LOGIN;
+        GRANT EXECUTE ON FUNCTION uuidx_commit_horizon() TO horizon_reader;
+    });
+    my $prepared = prepared_key($primary, 'before the hardened restart');
+    $primary->restart;
+    my $as_reader = sub {  # the answer, or the error: a refusal fails the check, not the file
+        my ($sql) = @_;
+        my ($status, $out, $err) = $primary->psql('postgres', "SET ROLE horizon_reader; $sql");
+        return $status == 0 ? $out : $err;
+    };
+    my ($status, $out, $err) = $primary->psql('postgres', 'SET ROLE horizon_reader; SELECT pg_prepared_xact()');
+    like($err, qr/permission denied for function pg_prepared_xact/, '[privileges] the reader cannot list prepared transactions itself');
+    is($as_reader->("SELECT uuidx_commit_horizon() <= '$prepared'"), 't',
+        "[privileges] the reader's first read after the restart answers, and the transaction prepared before holds it");
+    is($as_reader->("SELECT uuidx_commit_horizon() <= '$prepared'"), 't', '[privileges] and so does its next read');
+    $primary->safe_psql('postgres', "COMMIT PREPARED 'before the hardened restart'");
+    my $after = committed_key($primary, 'after the hardened commit');
+    is($as_reader->("SELECT uuidx_commit_horizon() > '$prepared' AND uuidx_commit_horizon() > '$after'"), 't',
+        '[privileges] after COMMIT PREPARED the horizon moves on for the reader');
+    $primary->safe_psql('postgres', q{
+        GRANT EXECUTE ON FUNCTION pg_catalog.pg_prepared_xact() TO PUBLIC;
+        GRANT EXECUTE ON FUNCTION uuidx_commit_horizon() TO PUBLIC;
+    });
 }
 
 # 7. Prepared transactions of two databases: each holds its own database's horizon and is

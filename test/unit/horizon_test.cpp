@@ -104,6 +104,32 @@ TEST(CommitHorizon, ABoundSaturatesAtTheLastTick) {
     EXPECT_FALSE(TickSequence(&server.cell, kMax).next(0));  // no key, nor a reader's tick, comes after it
 }
 
+// A listing of the holders reads a record beside its holder's process id. A slot that
+// changes hands between the reads (the holder exits, another process takes the slot and
+// holds) is left out rather than shown with one process's bound and another's id.
+TEST(CommitHorizon, AListedHolderIsLeftOutWhenItsSlotChangesHandsMidRead) {
+    HolderRecord record{kHoldsNothing};
+    uint64_t bound = 0;
+    int pid = 0;
+    const auto always = [] { return true; };
+
+    record.store(500);
+    EXPECT_TRUE(uuidx::read_listed_holder(
+        record, [] { return 41; }, always, bound, pid));
+    EXPECT_EQ(bound, 500u);
+    EXPECT_EQ(pid, 41);
+
+    int reads = 0;  // process 41 held when its id was read, process 42 by the second read
+    const auto changing_hands = [&reads] { return reads++ == 0 ? 41 : 42; };
+    EXPECT_FALSE(uuidx::read_listed_holder(record, changing_hands, always, bound, pid));
+
+    EXPECT_FALSE(uuidx::read_listed_holder(
+        record, [] { return 41; }, [] { return false; }, bound, pid));
+    record.store(kHoldsNothing);
+    EXPECT_FALSE(uuidx::read_listed_holder(
+        record, [] { return 41; }, always, bound, pid));
+}
+
 // The order in which a writer publishes its bound and takes its first key: the protocol's,
 // and the reverse, which leaves the key outside the bound (the bound is read after it).
 enum class WriterOrder { hold_then_key, key_then_hold };

@@ -172,18 +172,20 @@ TEST(PreparedHolds, MakeRoomFromEndedTransactionsOnly) {
     EXPECT_EQ(table.view(server).used(), 2u);
 }
 
-// A PREPARE that fails after its hold was kept (a GID in use, a full table of prepared
-// transactions) withdraws it, and nothing else.
-TEST(PreparedHolds, AWithdrawnHoldIsGone) {
+// A PREPARE that fails after its hold was kept (a GID in use) leaves its entry: the entry
+// holds until its transaction is seen ended, and is dropped then, and nothing else with it.
+// One that failed after the transaction was durably prepared holds on, as every prepared one.
+TEST(PreparedHolds, AFailedPrepareHoldsUntilItsTransactionIsSeenEnded) {
     Server server;
     Table table(4);
     const uint64_t failed = server.begin();
     const uint64_t prepared = server.begin();
     ASSERT_TRUE(table.view(server).keep(failed, kDatabase, 100, kSince));
     ASSERT_TRUE(table.view(server).keep(prepared, kDatabase, 200, kSince));
-    uuidx::withdraw_prepared_hold(table.entries.data(), table.entries.size(), failed);
-    EXPECT_EQ(table.view(server).used(), 1u);
+    EXPECT_EQ(table.view(server).lowest_bound(kDatabase, kHorizon), 100u);
+    server.end(failed);
     EXPECT_EQ(table.view(server).lowest_bound(kDatabase, kHorizon), 200u);
+    EXPECT_EQ(table.view(server).used(), 1u);
 }
 
 TEST(PreparedHolds, AHolderIsVisitedWithWhatWasKeptOfIt) {
