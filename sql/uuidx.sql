@@ -473,10 +473,8 @@ REVOKE ALL ON FUNCTION uuidx_raise_order_floor(uuid) FROM PUBLIC;
 CREATE FUNCTION uuidx_commit_horizon() RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuidx_commit_horizon'
     LANGUAGE C VOLATILE PARALLEL RESTRICTED;
---@ begin both
 COMMENT ON FUNCTION uuidx_commit_horizon() IS
     'A v7 key H such that every key drawn from uuidx''s v7 order in this database (by uuid_generate_v7(), uuidx''s uuidv7() and uuidv7(interval), typeid_generate()) below H belongs to a transaction whose end was visible to new snapshots before the call returned: a keyset consumer reads rows with id < H, and never needs to look below H again. PostgreSQL 18''s own pg_catalog.uuidv7(), which an unqualified uuidv7() reaches first from 18 on, is not covered. Needs uuidx preloaded and uuidx.commit_horizon on; not on a standby. May move backward across a restart or a promotion (the order starts again from the clock, and transactions prepared before hold from the smallest key): keep the consumer''s own position too';
---@ end
 
 CREATE FUNCTION uuidx_horizon_holder_records(OUT pid integer, OUT transaction xid, OUT oldest_key uuid,
                                              OUT oldest_key_known boolean, OUT held_since timestamptz)
