@@ -16,7 +16,7 @@ OBJS         = $(CORE_SRCS:.cpp=.o) $(PG_SRCS:.cpp=.o) $(TEST_BUILD_OBJS)
 # NEXT_VERSION is empty between a release and the first change of the next version: then
 # nothing is built, and sql/uuidx.sql is LAST_RELEASE's source.
 LAST_RELEASE     = 1.3.2
-NEXT_VERSION     =
+NEXT_VERSION     = 1.3.3
 RELEASED_SCRIPTS = sql/uuidx--1.0.sql sql/uuidx--1.0--1.1.0.sql sql/uuidx--1.1.0.sql \
                    sql/uuidx--1.1.0--1.2.0.sql sql/uuidx--1.2.0.sql sql/uuidx--1.2.0--1.3.0.sql \
                    sql/uuidx--1.3.0.sql sql/uuidx--1.3.0--1.3.1.sql sql/uuidx--1.3.1.sql \

@@ -71,12 +71,18 @@ ALTER EXTENSION uuidx UPDATE TO :'newest';
 CREATE TEMP TABLE from_1_3_1 AS SELECT * FROM uuidx_state;
 DROP EXTENSION uuidx;
 
+CREATE EXTENSION uuidx VERSION '1.3.2';
+ALTER EXTENSION uuidx UPDATE TO :'newest';
+CREATE TEMP TABLE from_1_3_2 AS SELECT * FROM uuidx_state;
+DROP EXTENSION uuidx;
+
 SELECT (SELECT count(*) FROM fresh) > 30 AS fresh_has_members,
        (SELECT count(*) FROM fresh) = (SELECT count(*) FROM from_1_0) AS same_count_from_1_0,
        (SELECT count(*) FROM fresh) = (SELECT count(*) FROM from_1_1_0) AS same_count_from_1_1_0,
        (SELECT count(*) FROM fresh) = (SELECT count(*) FROM from_1_2_0) AS same_count_from_1_2_0,
        (SELECT count(*) FROM fresh) = (SELECT count(*) FROM from_1_3_0) AS same_count_from_1_3_0,
-       (SELECT count(*) FROM fresh) = (SELECT count(*) FROM from_1_3_1) AS same_count_from_1_3_1;
+       (SELECT count(*) FROM fresh) = (SELECT count(*) FROM from_1_3_1) AS same_count_from_1_3_1,
+       (SELECT count(*) FROM fresh) = (SELECT count(*) FROM from_1_3_2) AS same_count_from_1_3_2;
 -- Every difference, either way: none.
 (SELECT 'only after the update from 1.0' AS side, * FROM from_1_0 EXCEPT SELECT 'only after the update from 1.0', * FROM fresh)
 UNION ALL
@@ -97,6 +103,10 @@ UNION ALL
 (SELECT 'only after the update from 1.3.1', * FROM from_1_3_1 EXCEPT SELECT 'only after the update from 1.3.1', * FROM fresh)
 UNION ALL
 (SELECT 'only when fresh (vs 1.3.1)', * FROM fresh EXCEPT SELECT 'only when fresh (vs 1.3.1)', * FROM from_1_3_1)
+UNION ALL
+(SELECT 'only after the update from 1.3.2', * FROM from_1_3_2 EXCEPT SELECT 'only after the update from 1.3.2', * FROM fresh)
+UNION ALL
+(SELECT 'only when fresh (vs 1.3.2)', * FROM fresh EXCEPT SELECT 'only when fresh (vs 1.3.2)', * FROM from_1_3_2)
 ORDER BY 2, 1;
 
 -- A plain update reaches the default version.

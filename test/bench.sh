@@ -35,6 +35,15 @@
 #   BENCH_HORIZON_ROUNDS (5; 0: skipped) rounds of the commit horizon's costs, each on the
 #   server restarted with uuidx.commit_horizon on and off (test/bench/horizon.sql), and
 #   BENCH_HORIZON_ONLY (0; 1: only those);
+#   BENCH_READERS_ROUNDS (3; 0: skipped) rounds of the commit horizon's readers: for 1, 8 and
+#   32 pollers (pgbench, one uuidx_commit_horizon() a transaction) BENCH_READERS_SECONDS (6)
+#   each, beside a two-phase writer (INSERT, PREPARE TRANSACTION, COMMIT PREPARED, 20 a
+#   second): the reads' latency p50/p99 and rate, the two-phase writes' p50/p99, and the share
+#   of samples of pg_stat_activity (every 5 ms) in which a poller waited on the lock
+#   'uuidx commit horizon' (test/bench/readers_*.sql); BENCH_READERS_ONLY (0; 1: only those);
+#   BENCH_READERS_BASELINE (unset; a git revision, with BENCH_READERS_ONLY=1) runs every round
+#   with that revision's library too, installed in its place, the server restarted with each
+#   library, the tree's restored after (issue 58: readers that queue, before and after);
 #   BENCH_SOAK_SECONDS (180; 0: skipped) of the commit horizon's soak, on a server of its own
 #   (test/bench/horizon_soak.pl: writers, prepared transactions, terminations and a restart
 #   beside a horizon consumer; the benchmark fails where the consumer missed a row or read
@@ -110,6 +119,13 @@ SHARD_REPETITIONS=${BENCH_SHARD_REPETITIONS:-7}
 CITUS_ROWS=${BENCH_CITUS_ROWS:-300000}
 CITUS_REPETITIONS=${BENCH_CITUS_REPETITIONS:-7}
 PLAN_BASELINE=${BENCH_PLAN_BASELINE:-}
+READERS_BASELINE=${BENCH_READERS_BASELINE:-}
+READERS_ROUNDS=${BENCH_READERS_ROUNDS:-3}
+READERS_SECONDS=${BENCH_READERS_SECONDS:-6}
+READERS_ONLY=${BENCH_READERS_ONLY:-0}
+# The one baseline revision a part compares the tree's library with (BENCH_PLAN_BASELINE or
+# BENCH_READERS_BASELINE: one at a time).
+BASELINE=${PLAN_BASELINE:-$READERS_BASELINE}
 PLAN_ROUNDS=${BENCH_PLAN_ROUNDS:-$([ -n "$PLAN_BASELINE" ] && echo 48 || echo 54)}
 PLAN_QUERIES=${BENCH_PLAN_QUERIES:-100}
 PLAN_ONLY=${BENCH_PLAN_ONLY:-0}
@@ -126,7 +142,7 @@ CLIENT_ROUNDS=${BENCH_CLIENT_ROUNDS:-3}
 CLIENTS_ONLY=${BENCH_CLIENTS_ONLY:-0}
 OUT_DIR=$UUIDX_ROOT/build/bench
 REPORT=$OUT_DIR/pg$PG_MAJOR.md
-# BENCH_PLAN_BASELINE's sources (src/), the commit they are of (commit) and its build's log.
+# BASELINE's sources (src/), the commit they are of (commit) and its build's log.
 BASELINE_DIR=$OUT_DIR/baseline
 
 # The yardstick of the same run: one clock read and uuidx's v7 without PostgreSQL
@@ -186,31 +202,32 @@ measure_migration() {
         >>"$REPORT"
 }
 
-# BENCH_PLAN_BASELINE's sources, exported with git where the command was started: a root
-# file system may have no git, and its copy of the tree has no .git (copy_sources). Fails,
-# saying why, where the revision is no commit of this repository.
+# The baseline's sources (BENCH_PLAN_BASELINE or BENCH_READERS_BASELINE), exported with git
+# where the command was started: a root file system may have no git, and its copy of the tree
+# has no .git (copy_sources). Fails, saying why, where the revision is no commit of this
+# repository.
 export_baseline_sources() {
     local commit
-    command -v git >/dev/null || { log "BENCH_PLAN_BASELINE needs git, to export the revision's sources"; return 1; }
-    commit=$(git -C "$UUIDX_ROOT" rev-parse --verify --quiet "$PLAN_BASELINE^{commit}") ||
-        { log "BENCH_PLAN_BASELINE: $PLAN_BASELINE is no commit of the repository of $UUIDX_ROOT"; return 1; }
-    log "planning overhead's baseline: the sources of $PLAN_BASELINE ($commit) in $BASELINE_DIR/src"
+    command -v git >/dev/null || { log "a baseline needs git, to export the revision's sources"; return 1; }
+    commit=$(git -C "$UUIDX_ROOT" rev-parse --verify --quiet "$BASELINE^{commit}") ||
+        { log "baseline: $BASELINE is no commit of the repository of $UUIDX_ROOT"; return 1; }
+    log "baseline: the sources of $BASELINE ($commit) in $BASELINE_DIR/src"
     rm -rf "$BASELINE_DIR" && mkdir -p "$BASELINE_DIR/src" &&
         git -C "$UUIDX_ROOT" archive "$commit" | tar -C "$BASELINE_DIR/src" -xf - &&
         echo "$commit" >"$BASELINE_DIR/commit" ||
-        { log "BENCH_PLAN_BASELINE: could not export the sources of $PLAN_BASELINE to $BASELINE_DIR/src"; return 1; }
+        { log "baseline: could not export the sources of $BASELINE to $BASELINE_DIR/src"; return 1; }
 }
 
 # The baseline's library: a full make of its sources with the tree's PG_CONFIG, not
 # installed, so that the tree's uuidx.so stays the one in pkglibdir.
 build_baseline() {
     [ -f "$BASELINE_DIR/commit" ] ||
-        { log "BENCH_PLAN_BASELINE: no sources exported to $BASELINE_DIR (export_baseline_sources)"; return 1; }
-    log "building the baseline library of $PLAN_BASELINE ($(cat "$BASELINE_DIR/commit")) for PostgreSQL $PG_MAJOR"
+        { log "baseline: no sources exported to $BASELINE_DIR (export_baseline_sources)"; return 1; }
+    log "building the baseline library of $BASELINE ($(cat "$BASELINE_DIR/commit")) for PostgreSQL $PG_MAJOR"
     make -C "$BASELINE_DIR/src" -s -j2 PG_CONFIG="$PG_CONFIG" >"$BASELINE_DIR/build.log" 2>&1 &&
         [ -f "$BASELINE_DIR/src/uuidx.so" ] ||
         { tail -20 "$BASELINE_DIR/build.log" >&2
-          log "BENCH_PLAN_BASELINE: the library of $PLAN_BASELINE did not build (log: $BASELINE_DIR/build.log)"
+          log "baseline: the library of $BASELINE did not build (log: $BASELINE_DIR/build.log)"
           return 1; }
 }
 
@@ -475,6 +492,92 @@ measure_commit_horizon() {
         }' "$results" >>"$REPORT"
 }
 
+# The commit horizon's readers (issue 58): pollers reading uuidx_commit_horizon() as fast as
+# they can, 1, 8 and 32 of them, beside a two-phase writer whose PREPAREs write the prepared
+# table, on a server restarted for each library (with READERS_BASELINE, its library and the
+# tree's, each first in turn, installed in pkglibdir in its turn; the tree's restored after).
+# pgbench logs every transaction's latency (-l); a procedure samples pg_stat_activity every
+# 5 ms, a transaction a sample. Per library and number of pollers, the medians over the
+# rounds of each round's p50 and p99, reads a second and share of pollers' samples waiting
+# on the lock; a table appended to the report.
+# latencies LIBRARY POLLERS NAME LOG...: the p50 and p99 of the latencies (µs) in pgbench's
+# transaction logs LOG..., and their number a second, as lines of the readers' results.
+latencies() {
+    local library=$1 pollers=$2 name=$3
+    shift 3
+    awk '{ print $3 }' "$@" | sort -n | awk -v prefix="$library\t$pollers\t$name" -v seconds="$READERS_SECONDS" '
+        { latency[NR] = $1 }
+        END {
+            if (NR == 0) exit 1
+            printf "%s_p50_us\t%s\n%s_p99_us\t%s\n%s_per_s\t%.0f\n", prefix, latency[int((NR - 1) * 0.5) + 1],
+                prefix, latency[int((NR - 1) * 0.99) + 1], prefix, NR / seconds
+        }'
+}
+
+measure_horizon_readers() {
+    local round library pollers libraries=tree logs=$OUT_DIR/readers-logs results=$OUT_DIR/readers-pg$PG_MAJOR.tsv
+    local pkglib preparer sampler
+    pkglib=$("$PG_CONFIG" --pkglibdir)
+    [ -z "$READERS_BASELINE" ] || libraries="baseline tree"
+    : >"$results"
+    for round in $(seq 1 "$READERS_ROUNDS"); do
+        for library in $([ $((round % 2)) -eq 1 ] && echo $libraries || echo $libraries | tr ' ' '\n' | tac); do
+            log "commit horizon readers, round $round: the $library's library"
+            stop_cluster
+            if [ "$library" = baseline ]; then install -m 755 "$BASELINE_DIR/src/uuidx.so" "$pkglib/uuidx.so"
+            else install -m 755 "$UUIDX_ROOT/uuidx.so" "$pkglib/uuidx.so"; fi || return 1
+            start_cluster "shared_preload_libraries = 'uuidx'" "max_prepared_transactions = 64" "max_connections = 100" \
+                >/dev/null && psql_quiet -f test/bench/readers_setup.sql || return 1
+            for pollers in 1 8 32; do
+                rm -rf "$logs" && mkdir -p "$logs" || return 1
+                PGAPPNAME=bench_prepare "$PG_BIN/pgbench" -n -c 1 -T "$READERS_SECONDS" -R 20 -l --log-prefix="$logs/prepare" \
+                    -f test/bench/readers_prepare.sql >"$logs/prepare-output.txt" 2>&1 &
+                preparer=$!
+                psql_quiet -c "CALL bench_sample_waits($((READERS_SECONDS * 200)))" >"$logs/sampler-output.txt" 2>&1 &
+                sampler=$!
+                # A thread a poller: pgbench reads the clock lazily, and a thread of several clients
+                # gives many of their transactions a latency of 0.
+                PGAPPNAME=bench_poller "$PG_BIN/pgbench" -n -c "$pollers" -j "$pollers" -M prepared -T "$READERS_SECONDS" \
+                    -l --log-prefix="$logs/poll" -f test/bench/readers_poll.sql >"$logs/poll-output.txt" 2>&1 ||
+                    { cat "$logs/poll-output.txt" >&2; return 1; }
+                wait "$preparer" || { cat "$logs/prepare-output.txt" >&2; return 1; }
+                wait "$sampler" || { cat "$logs/sampler-output.txt" >&2; return 1; }
+                latencies "$library" "$pollers" read "$logs"/poll.* >>"$results" &&
+                    latencies "$library" "$pollers" prepare "$logs"/prepare.* >>"$results" || return 1
+                psql_quiet -At -c "SELECT format(E'%s\\t%s\\twaiting\\t%s\\n%s\\t%s\\tsampled\\t%s', '$library', $pollers,
+                                       sum(waiting), '$library', $pollers, sum(pollers))
+                                   FROM bench_wait_samples" -c 'TRUNCATE bench_wait_samples' >>"$results" || return 1
+            done
+        done
+    done
+    stop_cluster
+    install -m 755 "$UUIDX_ROOT/uuidx.so" "$pkglib/uuidx.so" || return 1
+    local baseline=""
+    [ -z "$READERS_BASELINE" ] || baseline="$READERS_BASELINE, commit $(cut -c1-12 "$BASELINE_DIR/commit")"
+    awk -F'\t' -v rounds="$READERS_ROUNDS" -v major="$PG_MAJOR" -v cores="$(nproc)" -v seconds="$READERS_SECONDS" \
+        -v baseline="$baseline" -v libraries="$libraries" '
+        { values[$1 "/" $2 "/" $3] = values[$1 "/" $2 "/" $3] " " $4; sums[$1 "/" $2 "/" $3] += $4 }
+        function median(key,   n, list, i, j, swap) {
+            n = split(values[key], list, " ")
+            for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (list[j] + 0 < list[i] + 0) { swap = list[i]; list[i] = list[j]; list[j] = swap }
+            return n % 2 ? list[(n + 1) / 2] : (list[n / 2] + list[n / 2 + 1]) / 2
+        }
+        END {
+            printf "\nThe commit horizon'"'"'s readers (PostgreSQL %s, %d cores; %d s a case, medians of %d rounds, the server restarted with each library%s): pollers reading `uuidx_commit_horizon()` beside a two-phase writer (20 a second):\n\n",
+                major, cores, seconds, rounds, baseline == "" ? "" : "; baseline " baseline
+            print "| library | pollers | read p50 µs | read p99 µs | reads a second | two-phase write p50 µs | p99 µs | pollers'"'"' samples waiting on the lock (all rounds) |"
+            print "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+            n = split(libraries, names, " ")
+            for (l = 1; l <= n; l++) for (p = 1; p <= 3; p++) {
+                pollers = p == 1 ? 1 : (p == 2 ? 8 : 32); key = names[l] "/" pollers "/"
+                printf "| %s | %d | %.0f | %.0f | %.0f | %.0f | %.0f | %d of %d (%.2f%%) |\n", names[l] == "tree" ? "this tree" : "baseline",
+                    pollers, median(key "read_p50_us"), median(key "read_p99_us"), median(key "read_per_s"),
+                    median(key "prepare_p50_us"), median(key "prepare_p99_us"), sums[key "waiting"], sums[key "sampled"],
+                    sums[key "sampled"] ? 100 * sums[key "waiting"] / sums[key "sampled"] : 0
+            }
+        }' "$results" >>"$REPORT"
+}
+
 # The commit horizon's soak (test/bench/horizon_soak.pl, on PostgreSQL's TAP framework: a
 # server of its own): its table appended to the report; fails where the soak found a row
 # missed or read twice, a phantom holder, or an SQL error of its writers.
@@ -588,7 +691,7 @@ run_benchmark() {
     trap stop_cluster EXIT
     mkdir -p "$OUT_DIR" && rm -f "$REPORT" "$OUT_DIR/pg$PG_MAJOR.tsv" "$OUT_DIR/pg$PG_MAJOR.plan-instructions.tsv" "$OUT_DIR/pg$PG_MAJOR.consumer-lags.tsv"
     ensure_dependencies && build_and_install || return 1
-    [ -z "$PLAN_BASELINE" ] || build_baseline || return 1
+    [ -z "$BASELINE" ] || build_baseline || return 1
     if [ "$CLIENTS_ONLY" -ne 0 ]; then
         echo "PostgreSQL $PG_MAJOR, uuidx $(uuidx_version); the inserts from many clients alone (BENCH_CLIENTS_ONLY)" >"$REPORT"
         measure_many_clients
@@ -602,6 +705,11 @@ run_benchmark() {
     if [ "$SOAK_ONLY" -ne 0 ]; then
         echo "PostgreSQL $PG_MAJOR, uuidx $(uuidx_version); the commit horizon's soak alone (BENCH_SOAK_ONLY)" >"$REPORT"
         measure_horizon_soak
+        return
+    fi
+    if [ "$READERS_ONLY" -ne 0 ]; then
+        echo "PostgreSQL $PG_MAJOR, uuidx $(uuidx_version); the commit horizon's readers alone (BENCH_READERS_ONLY)" >"$REPORT"
+        measure_horizon_readers
         return
     fi
     if [ "$HORIZON_ONLY" -ne 0 ]; then
@@ -666,6 +774,7 @@ run_benchmark() {
     [ "$SHARD_ROWS" -eq 0 ] || measure_shards
     [ "$CITUS_ROWS" -eq 0 ] || measure_citus
     [ "$HORIZON_ROUNDS" -eq 0 ] || measure_commit_horizon
+    [ "$READERS_ROUNDS" -eq 0 ] || measure_horizon_readers
     local status=0
     [ "$CLIENT_ROUNDS" -eq 0 ] || measure_many_clients || status=1
     [ "$SOAK_SECONDS" -eq 0 ] || measure_horizon_soak || status=1
@@ -699,13 +808,17 @@ if [ -n "$PLAN_BASELINE" ] && [ "$PLAN_ONLY" -eq 0 ]; then
     log "BENCH_PLAN_BASELINE measures the planning overhead alone: set BENCH_PLAN_ONLY=1 with it"
     exit 1
 fi
-[ -z "$PLAN_BASELINE" ] || [ -n "${UUIDX_IN_ROOT:-}" ] || export_baseline_sources || exit 1
+if [ -n "$READERS_BASELINE" ] && { [ "$READERS_ONLY" -eq 0 ] || [ -n "$PLAN_BASELINE" ]; }; then
+    log "BENCH_READERS_BASELINE measures the horizon's readers alone: set BENCH_READERS_ONLY=1 with it, and no BENCH_PLAN_BASELINE"
+    exit 1
+fi
+[ -z "$BASELINE" ] || [ -n "${UUIDX_IN_ROOT:-}" ] || export_baseline_sources || exit 1
 if major_is_native "$PG_MAJOR"; then
     run_benchmark || exit 1
 else
     trap leave_root EXIT
     enter_root "$PG_MAJOR" || { log "no root file system for PostgreSQL $PG_MAJOR"; exit 1; }
-    if [ -n "$PLAN_BASELINE" ]; then  # copy_sources leaves build/ out
+    if [ -n "$BASELINE" ]; then  # copy_sources leaves build/ out
         mkdir -p "$ENTERED_ROOT/build/uuidx/build/bench" &&
             cp -r "$BASELINE_DIR" "$ENTERED_ROOT/build/uuidx/build/bench/" || exit 1
     fi
@@ -719,5 +832,5 @@ fi
 [ -n "${UUIDX_IN_ROOT:-}" ] && exit 0  # the report is shown by the run outside the root
 cat "$REPORT"
 [ "$TIME_ONLY" -ne 0 ] || [ "$HORIZON_ONLY" -ne 0 ] || [ "$PLAN_ONLY" -ne 0 ] || [ "$ONOFF_ONLY" -ne 0 ] ||
-    [ "$CLIENTS_ONLY" -ne 0 ] || [ "$SOAK_ONLY" -ne 0 ] || [ "$CONSUMERS_ONLY" -ne 0 ] || plot_report
+    [ "$CLIENTS_ONLY" -ne 0 ] || [ "$SOAK_ONLY" -ne 0 ] || [ "$CONSUMERS_ONLY" -ne 0 ] || [ "$READERS_ONLY" -ne 0 ] || plot_report
 plot_consumer_lags

@@ -1,8 +1,8 @@
 // The holds of prepared transactions (horizon.hpp's holders that outlive their backend): a
 // table in shared memory, one entry per prepared transaction, kept from the start of its
 // PREPARE TRANSACTION until the transaction ends in any session (COMMIT or ROLLBACK PREPARED,
-// here or from a coordinator such as Citus). No callback tells uuidx of that end, so whoever
-// meets an ended transaction's entry (a horizon read, the next PREPARE) drops it. A PREPARE
+// here or from a coordinator such as Citus). No callback tells uuidx of that end: a horizon
+// read passes over an ended transaction's entry, and the next PREPARE drops it. A PREPARE
 // that fails leaves its entry to the same fate: its abort cannot tell whether the transaction
 // was prepared all the same (an error after the PREPARE is durable aborts the session's
 // transaction, not the prepared one), and an entry is dropped only once it is seen ended.
@@ -14,9 +14,11 @@
 // oldest unfrozen one is 2^31 behind, and a running one is never frozen), so an entry that
 // old has ended whatever the 32-bit answer says.
 //
-// The caller serialises every call on one table with a lock, and takes its "is it running"
-// answer (a snapshot) before that lock: the table never waits on the proc array. The unit
-// tests pass in any history, 2^31 and 2^32 transactions long included.
+// The caller guards the table with a lock, and takes its "is it running" answer (a snapshot)
+// before that lock: the table never waits on the proc array. The readers (lowest_bound,
+// for_each_holder, used) write nothing, so they share the lock: no read of the horizon waits
+// for another. keep and list write, and drop every ended entry they meet, under the lock
+// taken alone. The unit tests pass in any history, 2^31 and 2^32 transactions long included.
 #pragma once
 #include "cpp_only.hpp"
 
@@ -88,9 +90,8 @@ public:
         return true;
     }
 
-    // The lowest bound below `horizon` held by the prepared transactions of `database`;
-    // drops every ended entry it meets.
-    uint64_t lowest_bound(uint32_t database, uint64_t horizon) noexcept {
+    // The lowest bound below `horizon` held by the prepared transactions of `database`.
+    uint64_t lowest_bound(uint32_t database, uint64_t horizon) const noexcept {
         for_each_holder(database, [&horizon](const PreparedHold& hold) {
             if (hold.bound < horizon) horizon = hold.bound;
         });
@@ -98,12 +99,12 @@ public:
     }
 
     // Calls `visit(hold)` for each hold of `database` (of a transaction that has not ended and
-    // made or may have made keys); drops every ended entry it meets.
+    // made or may have made keys), passing over the entries of ended transactions.
     template <typename Visit>
-    void for_each_holder(uint32_t database, Visit visit) noexcept {
+    void for_each_holder(uint32_t database, Visit visit) const noexcept {
         for (size_t i = 0; i < capacity_; ++i) {
-            PreparedHold& hold = entries_[i];
-            if (hold.transaction == 0 || drop_if_ended(hold)) continue;
+            const PreparedHold& hold = entries_[i];
+            if (hold.transaction == 0 || has_ended(hold)) continue;
             if (hold.database == database && hold.bound != kMadeNoKey) visit(hold);
         }
     }
@@ -116,10 +117,11 @@ public:
     }
 
 private:
-    bool drop_if_ended(PreparedHold& hold) const noexcept {
-        if (!transaction_ended(hold.transaction, next_, in_progress_)) return false;
-        hold.transaction = 0;
-        return true;
+    bool has_ended(const PreparedHold& hold) const noexcept {
+        return transaction_ended(hold.transaction, next_, in_progress_);
+    }
+    void drop_if_ended(PreparedHold& hold) const noexcept {
+        if (has_ended(hold)) hold.transaction = 0;
     }
 
     // The entry of `transaction`, or a free one (dropping ended entries on the way), or null.

@@ -19,10 +19,14 @@ namespace {
 
 // Lock order: a reader or a PREPARE takes its snapshot (ProcArrayLock, inside
 // GetSnapshotData()) before prepared_lock, and takes no other lock while it holds
-// prepared_lock, so prepared_lock never waits on the proc array.
+// prepared_lock, so prepared_lock never waits on the proc array. Readers of the horizon and
+// of its holders take prepared_lock shared (they write nothing: core/prepared_holds.hpp), so
+// no reader waits for another; a PREPARE, and the listing after a start, take it alone.
 struct HorizonShared {
-    LWLock* prepared_lock;  // the prepared holds and `listed`; taken by readers, PREPARE and its abort
-    bool listed;            // the prepared transactions of before the bookkeeping began are entries
+    LWLock* prepared_lock;  // the prepared holds, and the writing of `listed`
+    // The prepared transactions of before the bookkeeping began are entries. Set once, under
+    // prepared_lock taken alone; read without it (once true, it stays true).
+    std::atomic<bool> listed;
     int record_count;
     int prepared_capacity;
     // HolderRecord records[record_count], HeldSince since[record_count],
@@ -157,13 +161,6 @@ void release_at_exit(int, Datum) {
     if (record != nullptr) release_hold(*record);
 }
 
-bool is_listed() {
-    LWLockAcquire(shared->prepared_lock, LW_SHARED);
-    const bool listed = shared->listed;
-    LWLockRelease(shared->prepared_lock);
-    return listed;
-}
-
 // After a start or a promotion, the server may hold prepared transactions that no callback
 // here saw: they hold the horizon at the smallest key (their keys are unknown) until they
 // end. Listed once, by the first horizon read; every PREPARE since the start has an entry
@@ -173,7 +170,7 @@ bool is_listed() {
 // gets the horizon too. Its query is fixed, schema-qualified text; the reader's identity comes
 // back after it, or at the abort of an error (AbortTransaction restores it).
 void list_prepared_transactions_once() {
-    if (is_listed()) return;
+    if (shared->listed.load()) return;
     Oid reader = InvalidOid;
     int reader_security = 0;
     GetUserIdAndSecContext(&reader, &reader_security);
@@ -187,7 +184,7 @@ void list_prepared_transactions_once() {
     const uint64 next = U64FromFullTransactionId(ReadNextFullTransactionId());
     bool kept = true;
     LWLockAcquire(shared->prepared_lock, LW_EXCLUSIVE);
-    for (uint64 row = 0; row < SPI_processed && kept && !shared->listed; ++row) {
+    for (uint64 row = 0; row < SPI_processed && kept && !shared->listed.load(); ++row) {
         bool xid_null = false, database_null = false, prepared_null = false;
         HeapTuple tuple = SPI_tuptable->vals[row];
         TupleDesc columns = SPI_tuptable->tupdesc;
@@ -198,7 +195,7 @@ void list_prepared_transactions_once() {
         kept = holds.list(full_transaction_of(DatumGetTransactionId(xid), next), DatumGetObjectId(database),
                           prepared_null ? GetCurrentTimestamp() : DatumGetTimestampTz(prepared_at));
     }
-    if (kept) shared->listed = true;
+    if (kept) shared->listed.store(true);
     LWLockRelease(shared->prepared_lock);
     SPI_finish();
     if (!kept) elog(ERROR, "uuidx: no room to list the prepared transactions for the commit horizon");
@@ -217,8 +214,8 @@ uint64 database_horizon_ticks(Oid database) {
     uint64 horizon =
         horizon_ticks(taken, records, static_cast<size_t>(shared->record_count),
                       [database](size_t record) { return holds_database(static_cast<int>(record), database); });
-    auto holds = prepared_holds();
-    LWLockAcquire(shared->prepared_lock, LW_EXCLUSIVE);  // exclusive: drops the ended entries it meets
+    const auto holds = prepared_holds();
+    LWLockAcquire(shared->prepared_lock, LW_SHARED);
     horizon = holds.lowest_bound(database, horizon);
     LWLockRelease(shared->prepared_lock);
     return horizon;
@@ -267,7 +264,7 @@ void attach_commit_horizon() {
     auto* base = static_cast<char*>(memory);
     if (!found) {
         state->prepared_lock = &GetNamedLWLockTranche(kLockTranche)->lock;
-        state->listed = false;
+        new (&state->listed) std::atomic<bool>(false);
         state->record_count = count;
         state->prepared_capacity = prepared_capacity();
         auto* new_records = reinterpret_cast<HolderRecord*>(base + records_offset());
@@ -375,8 +372,8 @@ Datum uuidx_horizon_holder_records(PG_FUNCTION_ARGS) {
     auto* holders = static_cast<uuidx::PreparedHold*>(
         palloc(sizeof(uuidx::PreparedHold) * static_cast<Size>(Max(shared->prepared_capacity, 1))));
     int holder_count = 0;
-    auto holds = prepared_holds();
-    LWLockAcquire(shared->prepared_lock, LW_EXCLUSIVE);  // exclusive: drops the ended entries it meets
+    const auto holds = prepared_holds();
+    LWLockAcquire(shared->prepared_lock, LW_SHARED);
     holds.for_each_holder(
         MyDatabaseId, [holders, &holder_count](const uuidx::PreparedHold& hold) { holders[holder_count++] = hold; });
     LWLockRelease(shared->prepared_lock);

@@ -82,16 +82,23 @@ TEST(PreparedHolds, CountOnlyTheirOwnDatabase) {
     EXPECT_EQ(table.view(server).lowest_bound(kOtherDatabase, kHorizon), 500u);
 }
 
-// A reader that meets an ended transaction's entry drops it: left in place, it would wait
-// for the next PREPARE to be dropped, and until then be asked about again and again.
-TEST(PreparedHolds, AReaderDropsTheEntryOfAnEndedTransaction) {
+// A reader that meets an ended transaction's entry passes over it and writes nothing (readers
+// share the table's lock); the next PREPARE drops it.
+TEST(PreparedHolds, AReaderPassesOverAnEndedTransactionsEntryAndTheNextPrepareDropsIt) {
     Server server;
     Table table(4);
     const uint64_t prepared = server.begin();
     ASSERT_TRUE(table.view(server).keep(prepared, kDatabase, 500, kSince));
     server.end(prepared);
     EXPECT_EQ(table.view(server).lowest_bound(kDatabase, kHorizon), kHorizon);
-    EXPECT_EQ(table.view(server).used(), 0u);
+    size_t holders = 0;
+    table.view(server).for_each_holder(kDatabase, [&holders](const PreparedHold&) { ++holders; });
+    EXPECT_EQ(holders, 0u);
+    EXPECT_EQ(table.view(server).used(), 1u);
+    const uint64_t next = server.begin();
+    ASSERT_TRUE(table.view(server).keep(next, kDatabase, 600, kSince));
+    EXPECT_EQ(table.view(server).used(), 1u);
+    EXPECT_EQ(table.view(server).lowest_bound(kDatabase, kHorizon), 600u);
 }
 
 // The last PREPARE that made keys leaves its entry when no reader or later PREPARE meets it
@@ -173,7 +180,7 @@ TEST(PreparedHolds, MakeRoomFromEndedTransactionsOnly) {
 }
 
 // A PREPARE that fails after its hold was kept (a GID in use) leaves its entry: the entry
-// holds until its transaction is seen ended, and is dropped then, and nothing else with it.
+// holds until its transaction is seen ended, and the next PREPARE drops it, and nothing else.
 // One that failed after the transaction was durably prepared holds on, as every prepared one.
 TEST(PreparedHolds, AFailedPrepareHoldsUntilItsTransactionIsSeenEnded) {
     Server server;
@@ -185,7 +192,9 @@ TEST(PreparedHolds, AFailedPrepareHoldsUntilItsTransactionIsSeenEnded) {
     EXPECT_EQ(table.view(server).lowest_bound(kDatabase, kHorizon), 100u);
     server.end(failed);
     EXPECT_EQ(table.view(server).lowest_bound(kDatabase, kHorizon), 200u);
-    EXPECT_EQ(table.view(server).used(), 1u);
+    const uint64_t next = server.begin();
+    ASSERT_TRUE(table.view(server).keep(next, kDatabase, 300, kSince));
+    EXPECT_EQ(table.view(server).used(), 2u);
 }
 
 TEST(PreparedHolds, AHolderIsVisitedWithWhatWasKeptOfIt) {

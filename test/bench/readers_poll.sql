@@ -1,0 +1,1 @@
+SELECT uuidx_commit_horizon();
