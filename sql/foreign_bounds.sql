@@ -72,6 +72,9 @@ INSERT INTO fb_queries VALUES
     ('a key time of a CTE', true,
      $q$WITH e AS (SELECT id, uuid_v7_to_timestamptz(id) AS made_at FROM f_events)
         SELECT id FROM e WHERE made_at > now() - interval '1 day'$q$),
+    ('a key time grouped in a FROM subquery', true,
+     $q$SELECT id FROM (SELECT uuid_v7_to_timestamptz(id) AS made_at, id FROM f_events GROUP BY 1, 2) s
+        WHERE made_at > now() - interval '1 day'$q$),
     ('a key time of a view in a CTE, in a sub-select', true,
      $q$WITH e AS (SELECT * FROM fb_view) SELECT id FROM fb_events
         WHERE id IN (SELECT id FROM e WHERE made_at > now() - interval '1 day')$q$),

@@ -37,12 +37,18 @@ struct Level {
 
 // Whether `node` is a key's time (read_key_time()), or a column of the level that is one: the
 // rewriter has expanded views, but nothing is flattened yet, so a view's, a FROM subquery's or
-// a CTE's column is a Var of its range table entry, and on 18+ a virtual column its table's.
+// a CTE's column is a Var of its range table entry, and on 18+ a virtual column its table's
+// and a grouped expression of a grouped level's target list a Var of its RTE_GROUP entry.
 bool is_key_time(const TimeCatalog& catalog, Node* node, const Level& level) {
     KeyTime time{};
     const Var* var = IsA(node, Var) ? castNode(Var, node) : nullptr;
     if (var == nullptr || var->varlevelsup != 0 || var->varattno <= 0) return read_key_time(catalog, node, &time);
     const RangeTblEntry* rte = rt_fetch(var->varno, level.query->rtable);
+#if UUIDX_HAS_GROUP_RTE
+    if (rte->rtekind == RTE_GROUP)  // the grouped expression, of this level's columns
+        return var->varattno <= list_length(rte->groupexprs) &&
+               is_key_time(catalog, static_cast<Node*>(list_nth(rte->groupexprs, var->varattno - 1)), level);
+#endif
 #if UUIDX_HAS_VIRTUAL_GENERATED_COLUMNS
     if (rte->rtekind == RTE_RELATION && get_attgenerated(rte->relid, var->varattno) == ATTRIBUTE_GENERATED_VIRTUAL) {
         Relation rel = table_open(rte->relid, NoLock);  // locked by the parser or the plan cache
