@@ -20,6 +20,13 @@
 // yet: a time through a view, a FROM subquery or a CTE is a Var of it (is_key_time()). Only
 // in queries that read a foreign table, directly or as a partition (docs/planner.md, row 8);
 // for others, one walk of the conditions, which allocates nothing.
+//
+// Both walks recurse, level into level and column into column, as deep as the query nests.
+// Where the stack reaches max_stack_depth they go no deeper and leave what lies below as
+// PostgreSQL has it (each wrap stands alone: one not made only ships less). They do not
+// raise "stack depth limit exceeded" (check_stack_depth()): PostgreSQL itself may plan such a
+// query without nesting that deep, as it plans a chain of MATERIALIZED CTEs one by one, each
+// reading the one before, which is_key_time() follows to its first.
 #include "../../core/uuid.hpp"
 #include "planning.hpp"
 #include "plan_nodes.hpp"
@@ -40,6 +47,7 @@ struct Level {
 // a CTE's column is a Var of its range table entry, and on 18+ a virtual column its table's
 // and a grouped expression of a grouped level's target list a Var of its RTE_GROUP entry.
 bool is_key_time(const TimeCatalog& catalog, Node* node, const Level& level) {
+    if (stack_is_too_deep()) return false;
     KeyTime time{};
     const Var* var = IsA(node, Var) ? castNode(Var, node) : nullptr;
     if (var == nullptr || var->varlevelsup != 0 || var->varattno <= 0) return read_key_time(catalog, node, &time);
@@ -117,6 +125,7 @@ bool walk_condition(Node* node, void* context) {
 }
 
 void walk_level(Query* query, Walk* walk) {
+    if (stack_is_too_deep()) return;
     const Level level{query, walk->level};
     walk->level = &level;
     any_jointree_quals(as_node(query->jointree), [&](Node*& quals, const JoinExpr*) {
