@@ -24,16 +24,19 @@ ANALYZE fb_events;
 ANALYZE f_events;
 CREATE VIEW fb_view AS SELECT id, uuid_v7_to_timestamptz(id) AS made_at, created_at FROM f_events;
 
--- fb_plan(query): its EXPLAIN (VERBOSE); fb_rows(query, setting): its estimated rows with
--- uuidx.time_predicates so; fb_same(query): whether its rows are those of the setting off.
-CREATE FUNCTION fb_plan(query text) RETURNS text LANGUAGE plpgsql AS $$
+-- fb_plan(query[, setting]): its EXPLAIN (VERBOSE) with uuidx.time_predicates so (on by
+-- default); fb_rows(query, setting): its estimated rows so; fb_same(query): whether its rows
+-- are those of the setting off.
+CREATE FUNCTION fb_plan(query text, setting text DEFAULT 'on') RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
     line text;
     plan text := '';
 BEGIN
+    PERFORM set_config('uuidx.time_predicates', setting, true);
     FOR line IN EXECUTE 'EXPLAIN (VERBOSE, COSTS OFF) ' || query LOOP
         plan := plan || line || E'\n';
     END LOOP;
+    PERFORM set_config('uuidx.time_predicates', 'on', true);
     RETURN plan;
 END
 $$;
@@ -72,6 +75,9 @@ INSERT INTO fb_queries VALUES
     ('a key time of a CTE', true,
      $q$WITH e AS (SELECT id, uuid_v7_to_timestamptz(id) AS made_at FROM f_events)
         SELECT id FROM e WHERE made_at > now() - interval '1 day'$q$),
+    ('a key time grouped in a FROM subquery', true,
+     $q$SELECT id FROM (SELECT uuid_v7_to_timestamptz(id) AS made_at, id FROM f_events GROUP BY 1, 2) s
+        WHERE made_at > now() - interval '1 day'$q$),
     ('a key time of a view in a CTE, in a sub-select', true,
      $q$WITH e AS (SELECT * FROM fb_view) SELECT id FROM fb_events
         WHERE id IN (SELECT id FROM e WHERE made_at > now() - interval '1 day')$q$),
@@ -94,3 +100,24 @@ FROM fb_queries ORDER BY wrapped, name;
 -- The estimate of an ordinary column's day is near the day's rows.
 SELECT fb_rows($q$SELECT id FROM f_events WHERE created_at > now() - interval '1 day'$q$, 'on') BETWEEN 103 AND 412
        AS near_a_day;
+
+-- How deep the walk goes: a chain of MATERIALIZED CTEs, each reading the one before through
+-- three FROM subqueries, which PostgreSQL plans one CTE after another, but in which the time
+-- is followed from the last CTE to the first, four levels deeper for each (2,000 in all).
+-- Within max_stack_depth it is followed to the end and its bound wrapped. Beyond it the walk
+-- stops and the query is planned as with the setting off, not failed with "stack depth limit
+-- exceeded": PostgreSQL plans it within 100kB. (The first CTE keeps 10 rows, for speed.)
+CREATE FUNCTION fb_chain(links int) RETURNS text LANGUAGE sql AS $$
+    SELECT 'WITH c1 AS MATERIALIZED (SELECT id, uuid_v7_to_timestamptz(id) AS made_at FROM f_events
+                                     ORDER BY id DESC LIMIT 10), '
+           || string_agg(format('c%s AS MATERIALIZED (SELECT * FROM (SELECT * FROM (SELECT * FROM
+                                     (SELECT * FROM c%s) a) b) c)', g, g - 1), ', ' ORDER BY g)
+           || format(' SELECT id FROM c%s WHERE made_at > now() - interval ''1 day''', links)
+    FROM generate_series(2, links) g
+$$;
+SELECT fb_plan(fb_chain(500)) ~ 'Output: \(now\(\) - ' AS followed_to_the_end,
+       fb_same(fb_chain(500)) AS rows_of_setting_off;
+BEGIN;
+SET LOCAL max_stack_depth = '100kB';
+SELECT fb_plan(fb_chain(500)) = fb_plan(fb_chain(500), 'off') AS beyond_the_limit_planned_as_setting_off;
+COMMIT;

@@ -518,6 +518,34 @@ SELECT count(*) FROM tp_keys k FULL JOIN tp_full_times f ON f.ts = uuid_v7_to_ti
 RESET uuidx.time_predicates;
 DROP TABLE tp_full_times;
 
+------------------------------------------------------------------------------------------
+-- (f) One planning, one catalog
+------------------------------------------------------------------------------------------
+
+-- A planning reads uuidx's catalog once (here in the planner hook, for the subquery) and
+-- keeps it to its end, whatever a planning nested in it finds. tp_folded_bound() is folded
+-- while the outer query is planned (immutable, a constant argument); the volatile function
+-- it calls renames uuid_time_window() (an invalidation of pg_proc, as another session's DDL
+-- arrives where a planning next takes a lock), plans a query (EXECUTE: each time), whose
+-- planning finds the catalog incomplete and leaves it to PostgreSQL, and renames it back.
+-- The outer query's window is then made of the catalog it read, not of the incomplete one.
+CREATE FUNCTION tp_plan_without_time_window() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    ALTER FUNCTION uuid_time_window(timestamptz, timestamptz, text) RENAME TO tp_time_window_renamed;
+    EXECUTE $q$SELECT count(*) FROM tp_keys WHERE uuid_v7_to_timestamptz(id) >= '2025-06-01+00'$q$;
+    ALTER FUNCTION tp_time_window_renamed(timestamptz, timestamptz, text) RENAME TO uuid_time_window;
+END $$;
+CREATE FUNCTION tp_folded_bound(bound timestamptz) RETURNS timestamptz LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+    PERFORM tp_plan_without_time_window();
+    RETURN bound;
+END $$;
+SELECT pg_temp.plan($$SELECT count(*) FROM (SELECT id FROM tp_keys
+                      WHERE uuid_v7_to_timestamptz(id) >= tp_folded_bound('2025-06-01+00')) s$$);
+SELECT pg_temp.same_as_off($$SELECT count(*) FROM (SELECT id FROM tp_keys
+                           WHERE uuid_v7_to_timestamptz(id) >= tp_folded_bound('2025-06-01+00')) s$$);
+DROP FUNCTION tp_folded_bound(timestamptz), tp_plan_without_time_window();
+
 RESET enable_seqscan;
 RESET enable_bitmapscan;
 RESET timezone;

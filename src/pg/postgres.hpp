@@ -195,6 +195,9 @@ using UuidxSysCacheId = int;
 // 18 has virtual generated columns, which may carry a NOT NULL constraint (its validity in
 // CompactAttribute.attnullability).
 #define UUIDX_HAS_VIRTUAL_GENERATED_COLUMNS (PG_VERSION_NUM >= 180000)
+// From 18, parse analysis replaces each grouped expression of a grouped query's target list
+// and HAVING by a Var of the query's RTE_GROUP entry, the expression in its groupexprs.
+#define UUIDX_HAS_GROUP_RTE (PG_VERSION_NUM >= 180000)
 
 // ---------------------------------------------------------------------------------------
 

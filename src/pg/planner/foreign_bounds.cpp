@@ -20,6 +20,13 @@
 // yet: a time through a view, a FROM subquery or a CTE is a Var of it (is_key_time()). Only
 // in queries that read a foreign table, directly or as a partition (docs/planner.md, row 8);
 // for others, one walk of the conditions, which allocates nothing.
+//
+// Both walks recurse, level into level and column into column, as deep as the query nests.
+// Where the stack reaches max_stack_depth they go no deeper and leave what lies below as
+// PostgreSQL has it (each wrap stands alone: one not made only ships less). They do not
+// raise "stack depth limit exceeded" (check_stack_depth()): PostgreSQL itself may plan such a
+// query without nesting that deep, as it plans a chain of MATERIALIZED CTEs one by one, each
+// reading the one before, which is_key_time() follows to its first.
 #include "../../core/uuid.hpp"
 #include "planning.hpp"
 #include "plan_nodes.hpp"
@@ -37,12 +44,19 @@ struct Level {
 
 // Whether `node` is a key's time (read_key_time()), or a column of the level that is one: the
 // rewriter has expanded views, but nothing is flattened yet, so a view's, a FROM subquery's or
-// a CTE's column is a Var of its range table entry, and on 18+ a virtual column its table's.
+// a CTE's column is a Var of its range table entry, and on 18+ a virtual column its table's
+// and a grouped expression of a grouped level's target list a Var of its RTE_GROUP entry.
 bool is_key_time(const TimeCatalog& catalog, Node* node, const Level& level) {
+    if (stack_is_too_deep()) return false;
     KeyTime time{};
     const Var* var = IsA(node, Var) ? castNode(Var, node) : nullptr;
     if (var == nullptr || var->varlevelsup != 0 || var->varattno <= 0) return read_key_time(catalog, node, &time);
     const RangeTblEntry* rte = rt_fetch(var->varno, level.query->rtable);
+#if UUIDX_HAS_GROUP_RTE
+    if (rte->rtekind == RTE_GROUP)  // the grouped expression, of this level's columns
+        return var->varattno <= list_length(rte->groupexprs) &&
+               is_key_time(catalog, static_cast<Node*>(list_nth(rte->groupexprs, var->varattno - 1)), level);
+#endif
 #if UUIDX_HAS_VIRTUAL_GENERATED_COLUMNS
     if (rte->rtekind == RTE_RELATION && get_attgenerated(rte->relid, var->varattno) == ATTRIBUTE_GENERATED_VIRTUAL) {
         Relation rel = table_open(rte->relid, NoLock);  // locked by the parser or the plan cache
@@ -111,6 +125,7 @@ bool walk_condition(Node* node, void* context) {
 }
 
 void walk_level(Query* query, Walk* walk) {
+    if (stack_is_too_deep()) return;
     const Level level{query, walk->level};
     walk->level = &level;
     any_jointree_quals(as_node(query->jointree), [&](Node*& quals, const JoinExpr*) {

@@ -12,13 +12,19 @@ namespace uuidx::pg {
 class Planning {
 public:
     // uuidx's catalog, read at the first rewrite that asks (time_catalog()); null where uuidx
-    // is not created in this database, and then no rewrite changes anything.
+    // is not created in this database, and then no rewrite changes anything. Kept by value
+    // to the planning's end: the backend's cache is looked up again after an invalidation of
+    // pg_proc, which a planning meets where it takes a lock (another session's DDL) or runs
+    // DDL itself (a function folded while it plans), and a planning nested in this one (a
+    // query of that function) or the window operator's support would then overwrite it.
     const TimeCatalog* catalog() {
         if (!catalog_read_) {
-            catalog_ = time_catalog();
+            const TimeCatalog* found = time_catalog();
+            if (found != nullptr) catalog_ = *found;
+            catalog_found_ = found != nullptr;
             catalog_read_ = true;
         }
-        return catalog_;
+        return catalog_found_ ? &catalog_ : nullptr;
     }
 
     // Row 6: whether a rewrite marked a pruning range (partition_pruning.cpp).
@@ -29,8 +35,9 @@ public:
     bool level_orders_by_time = false;
 
 private:
-    const TimeCatalog* catalog_ = nullptr;
+    TimeCatalog catalog_;  // set where catalog_found_
     bool catalog_read_ = false;
+    bool catalog_found_ = false;
 };
 
 // The rewrites' entry points, one a file, each called by hooks.cpp at its moment (the rows

@@ -217,7 +217,9 @@ const TimeCatalog* time_catalog() {
     const uint64 before = invalidations;
     TimeCatalog found{};
     const bool complete = look_up(&found);
-    catalog = found;
+    // Only a complete lookup is published: the cache never holds the OIDs of 0 of a partial
+    // one (uuidx dropped, one of its functions renamed).
+    if (complete) catalog = found;
     // An invalidation during the lookup leaves the state unknown: the next call looks again.
     if (invalidations == before) state = complete ? CatalogState::present : CatalogState::absent;
     return complete ? &catalog : nullptr;

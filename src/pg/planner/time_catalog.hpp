@@ -53,6 +53,8 @@ struct TimeCatalog {
 // said once, at DEBUG1). Null is the one precondition every rewrite checks before its first
 // change: with it, the planner leaves the query to PostgreSQL as it is. After the first
 // call, and until pg_proc changes, a load and a branch: no catalog access, no allocation.
+// It points to the backend's cache, which a later call replaces once pg_proc has changed, so
+// it is read at once: a planning keeps a copy (Planning::catalog(), planning.hpp).
 const TimeCatalog* time_catalog();
 
 // ---- which calls read a key's time, and where they sort as the key does -----------------
