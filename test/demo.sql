@@ -58,6 +58,13 @@ CREATE TABLE orders (
 );
 INSERT INTO orders (customer, total) VALUES ('ada', 12.50), ('grace', 99.00)
 RETURNING id, uuid_v7_to_timestamptz(id) AS created_at;
+\set ECHO none
+-- Checked right after the INSERT, before the 100,000 rows and their VACUUM: on a loaded
+-- machine those take seconds, which a check of "now" after them would count against the keys.
+SELECT demo.claim('1', 'that a default key''s time is the time of its INSERT',
+                  (SELECT bool_and(uuid_v7_to_timestamptz(id) BETWEEN now() - interval '10 seconds' AND clock_timestamp())
+                   FROM orders WHERE customer IN ('ada', 'grace'))) \gset
+\set ECHO queries
 \echo 'And 100,000 older orders over the last 30 days: a key can carry a past time.'
 INSERT INTO orders (id, customer, total)
 SELECT uuid_generate_v7(now() - interval '30 days' * (1 - g / 100000.0)),
@@ -65,9 +72,6 @@ SELECT uuid_generate_v7(now() - interval '30 days' * (1 - g / 100000.0)),
 FROM generate_series(1, 100000) g;
 \set ECHO none
 VACUUM ANALYZE orders;
-SELECT demo.claim('1', 'that a default key''s time is the time of its INSERT',
-                  (SELECT bool_and(uuid_v7_to_timestamptz(id) BETWEEN now() - interval '1 second' AND clock_timestamp())
-                   FROM orders WHERE customer IN ('ada', 'grace'))) \gset
 \set ECHO queries
 
 \echo
