@@ -15,12 +15,13 @@ OBJS         = $(CORE_SRCS:.cpp=.o) $(PG_SRCS:.cpp=.o) $(TEST_BUILD_OBJS)
 # script and the upgrade to it from LAST_RELEASE (sql/build-script.awk, sql/README.md).
 # NEXT_VERSION is empty between a release and the first change of the next version: then
 # nothing is built, and sql/uuidx.sql is LAST_RELEASE's source.
-LAST_RELEASE     = 1.3.2
-NEXT_VERSION     = 1.3.3
+LAST_RELEASE     = 1.3.3
+NEXT_VERSION     =
 RELEASED_SCRIPTS = sql/uuidx--1.0.sql sql/uuidx--1.0--1.1.0.sql sql/uuidx--1.1.0.sql \
                    sql/uuidx--1.1.0--1.2.0.sql sql/uuidx--1.2.0.sql sql/uuidx--1.2.0--1.3.0.sql \
                    sql/uuidx--1.3.0.sql sql/uuidx--1.3.0--1.3.1.sql sql/uuidx--1.3.1.sql \
-                   sql/uuidx--1.3.1--1.3.2.sql sql/uuidx--1.3.2.sql
+                   sql/uuidx--1.3.1--1.3.2.sql sql/uuidx--1.3.2.sql \
+                   sql/uuidx--1.3.2--1.3.3.sql sql/uuidx--1.3.3.sql
 BUILT_SCRIPTS    = $(if $(NEXT_VERSION),sql/uuidx--$(NEXT_VERSION).sql sql/uuidx--$(LAST_RELEASE)--$(NEXT_VERSION).sql)
 DATA             = $(RELEASED_SCRIPTS)
 DATA_built       = $(BUILT_SCRIPTS)
