@@ -65,7 +65,7 @@ BEGIN
         -- leaves the UUIDv7 range, as the C edition.
         EXECUTE $sql$
             CREATE OR REPLACE FUNCTION uuidx_sql_shift_v7_position(v7_position bigint, shift interval) RETURNS bigint
-                LANGUAGE sql STABLE STRICT PARALLEL SAFE
+                LANGUAGE sql STABLE PARALLEL SAFE
                 RETURN 4 * uuidx_sql_v7_unix_us(uuidx_sql_timestamptz(v7_position / 4) + shift) + v7_position % 4
         $sql$;
         EXECUTE $sql$

@@ -37,7 +37,7 @@ CREATE OR REPLACE FUNCTION uuid_extract_variant(uuid) RETURNS smallint
 -- hex digits (the 13th is the version), divided by 10 rounding down and moved to the Unix
 -- epoch, as PostgreSQL 18's uuid_extract_timestamp().
 CREATE OR REPLACE FUNCTION uuidx_sql_gregorian_time(id uuid) RETURNS timestamptz
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN uuidx_sql_timestamptz(
         ('x' || CASE WHEN get_byte(uuid_send(id), 6) >> 4 = 6
                      THEN substr(encode(uuid_send(id), 'hex'), 1, 12) || substr(encode(uuid_send(id), 'hex'), 14, 3)
@@ -50,8 +50,8 @@ COMMENT ON FUNCTION uuidx_sql_gregorian_time(uuid) IS
 --@ drop FUNCTION uuid_extract_timestamp(uuid)
 CREATE OR REPLACE FUNCTION uuid_extract_timestamp(uuid) RETURNS timestamptz
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN CASE WHEN uuid_extract_variant($1) = 2 THEN
-                    CASE uuid_extract_version($1)
+    RETURN CASE WHEN get_byte(uuid_send($1), 8) >> 6 = 2 THEN
+                    CASE get_byte(uuid_send($1), 6) >> 4
                         WHEN 7 THEN uuidx_sql_key_time($1)
                         WHEN 1 THEN uuidx_sql_gregorian_time($1)
                         WHEN 6 THEN uuidx_sql_gregorian_time($1)

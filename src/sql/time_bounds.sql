@@ -28,10 +28,10 @@ CREATE OR REPLACE FUNCTION uuid_v7_max(ts timestamptz) RETURNS uuid
 -- bound (the nil UUID) and none for an upper bound (nil), and a bound at or after its end
 -- none for a lower bound (the max UUID) and every key for an upper bound (max). Between,
 -- the first or last millisecond of the bound, as floor and ceiling of non-negative
--- microseconds.
---@ drop FUNCTION uuid_time_min_key(timestamptz, boolean)
-CREATE OR REPLACE FUNCTION uuid_time_min_key(ts timestamptz, inclusive boolean) RETURNS uuid
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+-- microseconds. (Internal and inlined, so that the range functions below are one call.)
+--@ drop FUNCTION uuidx_sql_min_key(timestamptz, boolean)
+CREATE OR REPLACE FUNCTION uuidx_sql_min_key(ts timestamptz, inclusive boolean) RETURNS uuid
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE
         WHEN ts < '1970-01-01 00:00:00+00' THEN '00000000-0000-0000-0000-000000000000'::uuid
         WHEN ts >= '10889-08-02 05:31:50.656+00' THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
@@ -41,11 +41,12 @@ CREATE OR REPLACE FUNCTION uuid_time_min_key(ts timestamptz, inclusive boolean) 
         ELSE uuidx_sql_prefix_key(CASE WHEN inclusive THEN (uuidx_sql_unix_us(ts) + 999) / 1000
                                        ELSE uuidx_sql_unix_us(ts) / 1000 + 1 END, false)
     END;
---@ comment FUNCTION uuid_time_min_key(timestamptz, boolean)
+COMMENT ON FUNCTION uuidx_sql_min_key(timestamptz, boolean) IS
+    'uuidx_sql internal: uuid_time_min_key(), inlined where it is called';
 
---@ drop FUNCTION uuid_time_max_key(timestamptz, boolean)
-CREATE OR REPLACE FUNCTION uuid_time_max_key(ts timestamptz, inclusive boolean) RETURNS uuid
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+--@ drop FUNCTION uuidx_sql_max_key(timestamptz, boolean)
+CREATE OR REPLACE FUNCTION uuidx_sql_max_key(ts timestamptz, inclusive boolean) RETURNS uuid
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE
         WHEN ts < '1970-01-01 00:00:00+00' THEN '00000000-0000-0000-0000-000000000000'::uuid
         WHEN ts >= '10889-08-02 05:31:50.656+00' THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
@@ -54,18 +55,31 @@ CREATE OR REPLACE FUNCTION uuid_time_max_key(ts timestamptz, inclusive boolean) 
         ELSE uuidx_sql_prefix_key(CASE WHEN inclusive THEN uuidx_sql_unix_us(ts) / 1000
                                        ELSE (uuidx_sql_unix_us(ts) + 999) / 1000 - 1 END, true)
     END;
+COMMENT ON FUNCTION uuidx_sql_max_key(timestamptz, boolean) IS
+    'uuidx_sql internal: uuid_time_max_key(), inlined where it is called';
+
+--@ drop FUNCTION uuid_time_min_key(timestamptz, boolean)
+CREATE OR REPLACE FUNCTION uuid_time_min_key(ts timestamptz, inclusive boolean) RETURNS uuid
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN uuidx_sql_min_key(ts, inclusive);
+--@ comment FUNCTION uuid_time_min_key(timestamptz, boolean)
+
+--@ drop FUNCTION uuid_time_max_key(timestamptz, boolean)
+CREATE OR REPLACE FUNCTION uuid_time_max_key(ts timestamptz, inclusive boolean) RETURNS uuid
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN uuidx_sql_max_key(ts, inclusive);
 --@ comment FUNCTION uuid_time_max_key(timestamptz, boolean)
 
 --@ drop FUNCTION uuid_time_min_key(timestamp, boolean)
 CREATE OR REPLACE FUNCTION uuid_time_min_key(ts timestamp, inclusive boolean) RETURNS uuid
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN uuid_time_min_key(ts AT TIME ZONE 'UTC', inclusive);
+    RETURN uuidx_sql_min_key(ts AT TIME ZONE 'UTC', inclusive);
 --@ comment FUNCTION uuid_time_min_key(timestamp, boolean)
 
 --@ drop FUNCTION uuid_time_max_key(timestamp, boolean)
 CREATE OR REPLACE FUNCTION uuid_time_max_key(ts timestamp, inclusive boolean) RETURNS uuid
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN uuid_time_max_key(ts AT TIME ZONE 'UTC', inclusive);
+    RETURN uuidx_sql_max_key(ts AT TIME ZONE 'UTC', inclusive);
 --@ comment FUNCTION uuid_time_max_key(timestamp, boolean)
 
 -- The key bounds of a range's two sides (an unbounded side bounds nothing), and whether no
@@ -74,23 +88,23 @@ CREATE OR REPLACE FUNCTION uuid_time_max_key(ts timestamp, inclusive boolean) RE
 -- lies between).
 --@ drop FUNCTION uuidx_sql_lower_key(tstzrange)
 CREATE OR REPLACE FUNCTION uuidx_sql_lower_key(period tstzrange) RETURNS uuid
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE WHEN lower_inf(period) THEN '00000000-0000-0000-0000-000000000000'::uuid
-                ELSE uuid_time_min_key(lower(period), lower_inc(period)) END;
+                ELSE uuidx_sql_min_key(lower(period), lower_inc(period)) END;
 COMMENT ON FUNCTION uuidx_sql_lower_key(tstzrange) IS
     'uuidx_sql internal: the smallest key whose time satisfies a range''s lower side';
 
 --@ drop FUNCTION uuidx_sql_upper_key(tstzrange)
 CREATE OR REPLACE FUNCTION uuidx_sql_upper_key(period tstzrange) RETURNS uuid
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE WHEN upper_inf(period) THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
-                ELSE uuid_time_max_key(upper(period), upper_inc(period)) END;
+                ELSE uuidx_sql_max_key(upper(period), upper_inc(period)) END;
 COMMENT ON FUNCTION uuidx_sql_upper_key(tstzrange) IS
     'uuidx_sql internal: the largest key whose time satisfies a range''s upper side';
 
 --@ drop FUNCTION uuidx_sql_selects_no_key(tstzrange)
 CREATE OR REPLACE FUNCTION uuidx_sql_selects_no_key(period tstzrange) RETURNS boolean
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN isempty(period)
         OR uuidx_sql_lower_key(period) = 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
         OR uuidx_sql_upper_key(period) = '00000000-0000-0000-0000-000000000000'::uuid
