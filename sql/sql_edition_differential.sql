@@ -231,3 +231,7 @@ SELECT 'keys in ranges', count(*),
        count(*) FILTER (WHERE (k OPERATOR(public.<@) r) IS DISTINCT FROM (k OPERATOR(s.<@) r)
                            OR (r OPERATOR(public.@>) k) IS DISTINCT FROM (r OPERATOR(s.@>) k))
 FROM keys, (SELECT r FROM ranges ORDER BY random() LIMIT 40) AS some_ranges;
+
+-- The database as it was.
+DROP EXTENSION uuidx_sql;
+DROP SCHEMA s;

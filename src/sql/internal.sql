@@ -63,12 +63,15 @@ COMMENT ON FUNCTION uuidx_sql_v7_unix_us(timestamptz) IS
     'uuidx_sql internal: a time as microseconds since 1970, or error 22008 where a UUIDv7 cannot hold it';
 
 --@ drop FUNCTION uuidx_sql_timestamptz(bigint)
--- Microseconds since 1970 (before it too) as a timestamptz, exactly: whole seconds through
--- to_timestamp(), exact for every second a timestamp holds, and the rest as an interval of
--- microseconds (truncating division keeps seconds * 10^6 + rest equal to unix_us).
+-- Microseconds since 1970 (before it too) as a timestamptz, exactly: whole seconds and the
+-- rest as intervals added to 1970 as a timestamp, then read as UTC. Exact for every time a
+-- timestamp holds (seconds * 10^6 is seconds * 15625 * 2^6, exact in float8 for every
+-- second up to 2^53 / 15625), and immutable, unlike timestamptz + interval (which adds days
+-- in the session's zone), so that the functions that use it are inlined.
 CREATE OR REPLACE FUNCTION uuidx_sql_timestamptz(unix_us bigint) RETURNS timestamptz
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN to_timestamp(unix_us / 1000000) + unix_us % 1000000 * interval '1 microsecond';
+    RETURN (timestamp '1970-01-01 00:00:00' + unix_us / 1000000 * interval '1 second'
+            + unix_us % 1000000 * interval '1 microsecond') AT TIME ZONE 'UTC';
 COMMENT ON FUNCTION uuidx_sql_timestamptz(bigint) IS
     'uuidx_sql internal: microseconds since 1970-01-01 00:00:00 UTC as a timestamptz';
 
@@ -84,11 +87,10 @@ COMMENT ON FUNCTION uuidx_sql_unix_ms(uuid) IS
     'uuidx_sql internal: a key''s first 48 bits (unix_ts_ms), whatever its version';
 
 --@ drop FUNCTION uuidx_sql_key_time(uuid)
--- The key's time as a timestamptz, to the millisecond (seconds and milliseconds apart, as
--- uuidx_sql_timestamptz does, so that it is exact to the year 10889).
+-- The key's time as a timestamptz, to the millisecond.
 CREATE OR REPLACE FUNCTION uuidx_sql_key_time(id uuid) RETURNS timestamptz
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN to_timestamp(uuidx_sql_unix_ms(id) / 1000) + uuidx_sql_unix_ms(id) % 1000 * interval '1 millisecond';
+    RETURN uuidx_sql_timestamptz(uuidx_sql_unix_ms(id) * 1000);
 COMMENT ON FUNCTION uuidx_sql_key_time(uuid) IS
     'uuidx_sql internal: a key''s first 48 bits read as Unix milliseconds, as a timestamptz';
 
