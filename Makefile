@@ -104,6 +104,9 @@ SQL_EDITION_PLAIN     = uuidx_sql.sql uuidx_sql_uninstall.sql
 DATA       += uuidx_sql.control
 DATA_built += $(SQL_EDITION_EXTENSION)
 EXTRA_CLEAN += $(SQL_EDITION_PLAIN)
+# Its pg_regress files: not in REGRESS, as they do not depend on the server mode; the test
+# command runs them once per major (test/run-major.sh), `make installcheck REGRESS=NAME` alone.
+SQL_EDITION_REGRESS = sql_edition sql_edition_differential
 all: $(SQL_EDITION_EXTENSION) $(SQL_EDITION_PLAIN)
 sql-edition: $(SQL_EDITION_EXTENSION) $(SQL_EDITION_PLAIN)
 sql_edition_script = awk -v kind=$(1) -v version=$(SQL_EDITION_VERSION) -v prologue=src/sql/prologue.sql \
