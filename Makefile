@@ -128,7 +128,7 @@ build/unit_tests: $(CORE_SRCS) $(UNIT_SRCS) $(wildcard src/core/*.hpp test/unit/
 # uuidx-VERSION.zip from the committed tree (git archive): what building, installing and
 # `make installcheck` need, and the documentation the README links (docs/), nothing else.
 # test/run-release.sh builds and tests it.
-DIST_FILES = LICENSE META.json Makefile README.md CHANGELOG.md uuidx.control docs sql specs src expected
+DIST_FILES = LICENSE META.json Makefile README.md CHANGELOG.md uuidx.control uuidx_sql.control docs sql specs src expected
 dist:
 	git archive --format=zip --prefix=$(EXTENSION)-$(EXTVERSION)/ -o $(EXTENSION)-$(EXTVERSION).zip HEAD $(DIST_FILES)
 
