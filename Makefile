@@ -56,7 +56,7 @@ EXTRA_CLEAN  = build/unit_tests results regression.diffs regression.out
 
 # The core's unit tests need no PostgreSQL: `make unit` works without a pg_config (as do
 # the goals test/hardening.mk adds to NO_PGXS_GOALS).
-NO_PGXS_GOALS += unit build/unit_tests dist deb print-% scripts format
+NO_PGXS_GOALS += unit build/unit_tests dist deb print-% scripts format sql-edition
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 ifneq ($(PGXS),)
@@ -92,6 +92,34 @@ sql/uuidx--$(LAST_RELEASE)--$(NEXT_VERSION).sql: sql/uuidx.sql sql/build-script.
 	awk -v script=upgrade -v version=$(NEXT_VERSION) -v from=$(LAST_RELEASE) -f sql/build-script.awk $< >$@.tmp && mv $@.tmp $@
 endif
 
+# ---- uuidx_sql: the SQL edition (src/sql; docs/ARCHITECTURE.md, "The SQL edition") ----
+# Its scripts are built from src/sql by src/sql/build.awk, with the C edition's shared
+# descriptions taken from sql/uuidx.sql: the extension's script, which `make install` puts
+# beside uuidx_sql.control, and the plain script and its uninstall script, for servers where
+# no extension of one's own can be installed (left at the top of the tree, not installed).
+# SQL_EDITION_SOURCES is in the order of the scripts.
+SQL_EDITION_VERSION   = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" uuidx_sql.control)
+SQL_EDITION_SOURCES   = src/sql/prologue.sql src/sql/internal.sql src/sql/generators.sql \
+                        src/sql/inspection.sql src/sql/time_bounds.sql
+SQL_EDITION_EXTENSION = sql/uuidx_sql--$(SQL_EDITION_VERSION).sql
+SQL_EDITION_PLAIN     = uuidx_sql.sql uuidx_sql_uninstall.sql
+DATA       += uuidx_sql.control
+DATA_built += $(SQL_EDITION_EXTENSION)
+EXTRA_CLEAN += $(SQL_EDITION_PLAIN)
+# Its pg_regress files: not in REGRESS, as they do not depend on the server mode; the test
+# command runs them once per major (test/run-major.sh), `make installcheck REGRESS=NAME` alone.
+SQL_EDITION_REGRESS = sql_edition sql_edition_differential
+all: $(SQL_EDITION_EXTENSION) $(SQL_EDITION_PLAIN)
+sql-edition: $(SQL_EDITION_EXTENSION) $(SQL_EDITION_PLAIN)
+sql_edition_script = awk -v kind=$(1) -v version=$(SQL_EDITION_VERSION) -v prologue=src/sql/prologue.sql \
+                     -f src/sql/build.awk sql/uuidx.sql $(SQL_EDITION_SOURCES)
+$(SQL_EDITION_EXTENSION): $(SQL_EDITION_SOURCES) src/sql/build.awk sql/uuidx.sql uuidx_sql.control
+	$(call sql_edition_script,extension) >$@.tmp && mv $@.tmp $@
+uuidx_sql.sql: $(SQL_EDITION_SOURCES) src/sql/build.awk sql/uuidx.sql uuidx_sql.control
+	$(call sql_edition_script,plain) >$@.tmp && mv $@.tmp $@
+uuidx_sql_uninstall.sql: $(SQL_EDITION_SOURCES) src/sql/build.awk sql/uuidx.sql uuidx_sql.control
+	$(call sql_edition_script,uninstall) >$@.tmp && mv $@.tmp $@
+
 # ---- unit tests of the core (GoogleTest) -------------------------------------------
 UNIT_SRCS = $(sort $(wildcard test/unit/*.cpp))
 build/unit_tests: $(CORE_SRCS) $(UNIT_SRCS) $(wildcard src/core/*.hpp test/unit/*.hpp)
@@ -102,7 +130,7 @@ build/unit_tests: $(CORE_SRCS) $(UNIT_SRCS) $(wildcard src/core/*.hpp test/unit/
 # uuidx-VERSION.zip from the committed tree (git archive): what building, installing and
 # `make installcheck` need, and the documentation the README links (docs/), nothing else.
 # test/run-release.sh builds and tests it.
-DIST_FILES = LICENSE META.json Makefile README.md CHANGELOG.md uuidx.control docs sql specs src expected
+DIST_FILES = LICENSE META.json Makefile README.md CHANGELOG.md uuidx.control uuidx_sql.control docs sql specs src expected
 dist:
 	git archive --format=zip --prefix=$(EXTENSION)-$(EXTVERSION)/ -o $(EXTENSION)-$(EXTVERSION).zip HEAD $(DIST_FILES)
 
@@ -125,7 +153,7 @@ print-%:
 # The built scripts alone (no PostgreSQL needed).
 scripts: $(BUILT_SCRIPTS)
 
-.PHONY: unit test run bench dist deb scripts format
+.PHONY: unit test run bench dist deb scripts format sql-edition
 unit: build/unit_tests
 	build/unit_tests
 

@@ -88,7 +88,14 @@
 #   partitioned table, for the time predicates on against off, BENCH_ONOFF_REPETITIONS (7)
 #   rounds of every case, and BENCH_ONOFF_ONLY (0; 1: only those, without the generators'
 #   measurements and the time questions' tables; about 6 minutes on 15 and 8 on 18, the
-#   build included).
+#   build included);
+#   BENCH_SQL_EDITION_INSERT_ROUNDS (3; 0: skipped) rounds of inserts of BENCH_INSERT_ROWS rows
+#   keyed by uuidx_sql's uuid_generate_v7() and by what it is compared with (gen_random_uuid(),
+#   uuidx's, the two home-made techniques), after their cost per call (BENCH_CALLS,
+#   BENCH_CALL_REPETITIONS), and BENCH_SQL_EDITION_TIME_ROWS (1000000) v7 keys whose time
+#   questions are asked with each edition's window operator (BENCH_TIME_REPETITIONS), on a
+#   server of its own where uuidx is not preloaded (test/bench/sql_edition.sql), and
+#   BENCH_SQL_EDITION_ONLY (0; 1: only those; about 6 minutes).
 set -u
 PG_MAJOR=${PG_MAJOR:-18}
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -140,6 +147,9 @@ CLIENT_SECONDS=${BENCH_CLIENT_SECONDS:-15}
 CLIENT_PREFILL=${BENCH_CLIENT_PREFILL:-2000000}
 CLIENT_ROUNDS=${BENCH_CLIENT_ROUNDS:-3}
 CLIENTS_ONLY=${BENCH_CLIENTS_ONLY:-0}
+SQL_EDITION_INSERT_ROUNDS=${BENCH_SQL_EDITION_INSERT_ROUNDS:-3}
+SQL_EDITION_TIME_ROWS=${BENCH_SQL_EDITION_TIME_ROWS:-1000000}
+SQL_EDITION_ONLY=${BENCH_SQL_EDITION_ONLY:-0}
 OUT_DIR=$UUIDX_ROOT/build/bench
 REPORT=$OUT_DIR/pg$PG_MAJOR.md
 # BASELINE's sources (src/), the commit they are of (commit) and its build's log.
@@ -686,6 +696,19 @@ measure_many_clients() {
         }' "$results" >>"$REPORT"
 }
 
+# uuidx_sql beside what it is compared with (docs/performance.md, "uuidx_sql, the SQL
+# edition"): on a server of its own where uuidx is not preloaded, as on a managed service;
+# its tables appended to the report.
+measure_sql_edition() {
+    log "uuidx_sql: cost per call, inserts of $ROWS rows ($SQL_EDITION_INSERT_ROUNDS rounds), time questions of $SQL_EDITION_TIME_ROWS keys"
+    stop_cluster
+    start_cluster "shared_buffers = 1GB" "max_wal_size = 8GB" "checkpoint_timeout = 1h" >/dev/null || return 1
+    psql_quiet -v calls="$CALLS" -v repetitions="$CALL_REPETITIONS" -v rows="$ROWS" \
+        -v insert_rounds="$SQL_EDITION_INSERT_ROUNDS" -v time_rows="$SQL_EDITION_TIME_ROWS" \
+        -v time_repetitions="$TIME_REPETITIONS" -v cores="$(nproc)" -f test/bench/sql_edition.sql >>"$REPORT" || return 1
+    stop_cluster
+}
+
 # Everything that runs on the server's machine (here, or inside a root file system).
 run_benchmark() {
     trap stop_cluster EXIT
@@ -695,6 +718,11 @@ run_benchmark() {
     if [ "$CLIENTS_ONLY" -ne 0 ]; then
         echo "PostgreSQL $PG_MAJOR, uuidx $(uuidx_version); the inserts from many clients alone (BENCH_CLIENTS_ONLY)" >"$REPORT"
         measure_many_clients
+        return
+    fi
+    if [ "$SQL_EDITION_ONLY" -ne 0 ]; then
+        echo "PostgreSQL $PG_MAJOR, uuidx $(uuidx_version); uuidx_sql alone (BENCH_SQL_EDITION_ONLY)" >"$REPORT"
+        measure_sql_edition
         return
     fi
     if [ "$CONSUMERS_ONLY" -ne 0 ]; then
@@ -779,6 +807,7 @@ run_benchmark() {
     [ "$CLIENT_ROUNDS" -eq 0 ] || measure_many_clients || status=1
     [ "$SOAK_SECONDS" -eq 0 ] || measure_horizon_soak || status=1
     [ "$CONSUMER_SECONDS" -eq 0 ] || measure_consumers || status=1
+    [ "$SQL_EDITION_INSERT_ROUNDS" -eq 0 ] || measure_sql_edition || status=1
     return "$status"
 }
 
@@ -832,5 +861,6 @@ fi
 [ -n "${UUIDX_IN_ROOT:-}" ] && exit 0  # the report is shown by the run outside the root
 cat "$REPORT"
 [ "$TIME_ONLY" -ne 0 ] || [ "$HORIZON_ONLY" -ne 0 ] || [ "$PLAN_ONLY" -ne 0 ] || [ "$ONOFF_ONLY" -ne 0 ] ||
-    [ "$CLIENTS_ONLY" -ne 0 ] || [ "$SOAK_ONLY" -ne 0 ] || [ "$CONSUMERS_ONLY" -ne 0 ] || [ "$READERS_ONLY" -ne 0 ] || plot_report
+    [ "$CLIENTS_ONLY" -ne 0 ] || [ "$SOAK_ONLY" -ne 0 ] || [ "$CONSUMERS_ONLY" -ne 0 ] || [ "$READERS_ONLY" -ne 0 ] ||
+    [ "$SQL_EDITION_ONLY" -ne 0 ] || plot_report
 plot_consumer_lags

@@ -73,6 +73,24 @@ run_integration() {
     done
 }
 
+# --- uuidx_sql, the SQL edition (docs/managed.md): once per major, in the cluster where uuidx
+# is not preloaded, as on a managed service: its regression files (its own, and the
+# differential against uuidx), then each test/sql_edition/*.sh (both ways to install it,
+# its catalog against uuidx's, keys of concurrent sessions), one test each.
+sql_edition_regress() {  # sql_edition_regress NAME: one pg_regress file, its differences shown
+    make -s installcheck PG_CONFIG="$PG_CONFIG" REGRESS="$1" ISOLATION= || { cat regression.diffs 2>/dev/null; return 1; }
+}
+run_sql_edition() {
+    local name script
+    for name in $(make -s --no-print-directory print-SQL_EDITION_REGRESS PG_CONFIG="$PG_CONFIG"); do
+        run_test "uuidx_sql: $name" "build/sql-edition-$name.log" sql_edition_regress "$name"
+    done
+    for script in test/sql_edition/*.sh; do
+        run_test "uuidx_sql: $(basename "$script" .sh)" "build/sql-edition-$(basename "$script" .sh).log" \
+            env PG_BIN="$PG_BIN" bash "$script"
+    done
+}
+
 # The preloaded cluster's settings: uuidx, and beside it pg_cron where the major has 1.5 or
 # later (schedules in seconds), which runs the exact rollups' refresh every second
 # (test/rollup_check.sh). Its launcher waits in the postgres database until a test creates
@@ -95,6 +113,7 @@ for mode in session preloaded; do
     fi
     run_regress "$mode"
     [ "$mode" = session ] && run_test "every regression file alone" build/regress-alone.log each_regression_file_alone
+    [ "$mode" = session ] && run_sql_edition
     run_integration "$mode"
     # The README's main command's SQL, whose every claim checks itself (test/demo_check.sh).
     if [ "$mode" = preloaded ]; then

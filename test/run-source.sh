@@ -11,6 +11,7 @@
 #      build (the check shows it one);
 #   4. the include fence: a core header included after postgres.h fails the build, even when
 #      another core header came first (the check shows it one);
+#   and uuidx_sql's scripts build from src/sql, each allowed difference giving its reason;
 #   5. the documentation: README.md is at most 700 lines, every relative link of the
 #      README and of docs/*.md reaches a file of the tree, and a heading where it names one,
 #      and every file a rule of docs/planner.md names exists.
@@ -84,6 +85,54 @@ markers_checked() {
         builder_refuses '--@ begin bothh\n--@ end\n' 'unknown marker'
 }
 run_test "the script builder refuses misplaced markers" "$WORK/markers.log" markers_checked
+
+# uuidx_sql's scripts (src/sql, built by src/sql/build.awk): the extension's, the plain
+# script and its uninstall script build; the builder refuses an unknown marker and a shared
+# description that sql/uuidx.sql does not have, rather than leaving a statement out; and the
+# uninstall script drops, last made first, every function and operator the sources make.
+sql_edition_builds() {
+    make -s sql-edition PG_CONFIG=/bin/false || return 1
+    local script made dropped
+    head -2 "$(make_value SQL_EDITION_EXTENSION)" | grep -q '^\\echo Use ' || { echo "the extension's script has no \\echo guard"; return 1; }
+    for script in $(make_value SQL_EDITION_EXTENSION) $(make_value SQL_EDITION_PLAIN); do
+        ! grep -n '^--[@#]' "$script" || { echo "$script keeps a marker of the source"; return 1; }
+    done
+    made=$(grep -ohE '^ *CREATE (OR REPLACE FUNCTION [a-z0-9_]+|OPERATOR [<@>]+)' $(make_value SQL_EDITION_SOURCES) |
+        sed -E 's/^ *CREATE (OR REPLACE )?//' | sort -u)
+    dropped=$(sed -nE "s/.*'DROP (FUNCTION|OPERATOR) IF EXISTS %I\.([a-z0-9_]+|[<@>]+)[ (].*/\1 \2/p" uuidx_sql_uninstall.sql | sort -u)
+    [ "$made" = "$dropped" ] || { echo "made but not dropped, or dropped but not made:"; diff <(echo "$made") <(echo "$dropped"); return 1; }
+    echo "$(wc -l <<<"$made") functions and operators made and dropped"
+}
+sql_edition_builder_refuses() {  # sql_edition_builder_refuses LINE MESSAGE: a source with LINE fails, saying MESSAGE
+    local output
+    printf '%s\n' "$1" >"$WORK/sql-edition-source.sql"
+    if output=$(awk -v kind=extension -v version=0 -v prologue=none -f src/sql/build.awk sql/uuidx.sql \
+            "$WORK/sql-edition-source.sql" 2>&1 >/dev/null); then
+        echo "accepted: $1"
+        return 1
+    fi
+    grep -q "$2" <<<"$output" || { echo "no '$2' in: $output"; return 1; }
+}
+sql_edition_markers_checked() {
+    sql_edition_builder_refuses '--@ comment FUNCTION no_such_function()' 'sql/uuidx.sql has no COMMENT ON' &&
+        sql_edition_builder_refuses '--@ comments FUNCTION uuid_max()' 'unknown marker'
+}
+run_test "uuidx_sql's scripts build from src/sql, and uninstalling drops all it makes" "$WORK/sql-edition.log" sql_edition_builds
+run_test "uuidx_sql's script builder refuses unknown markers and descriptions" "$WORK/sql-edition-markers.log" \
+    sql_edition_markers_checked
+
+# docs/managed.md's allowed differences (which test/sql_edition/catalog.sh compares with the
+# catalogs): each row names an object and a label, and gives its majors and its reason.
+allowed_differences_explained() {
+    awk -F'|' '/^## Allowed differences/ { on = 1; next } on && /^## / { on = 0 } on && /^\| `/ {
+            rows++
+            for (i = 2; i <= 7; i++) gsub(/^ +| +$/, "", $i)
+            if ($3 == "" || $7 == "" || $6 !~ /^(all|[0-9]+(, [0-9]+)*)$/) { print "incomplete: " $0; bad++ }
+        }
+        END { print rows " rows, " bad + 0 " incomplete"; exit (rows == 0 || bad > 0) }' docs/managed.md
+}
+run_test "every allowed difference of uuidx_sql names its majors and its reason" "$WORK/allowed-differences.log" \
+    allowed_differences_explained
 
 # debian/changelog's newest entry is uuidx.control's version (a release's, or "~dev" while
 # that version is in development), so the packages carry the scripts they say.
