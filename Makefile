@@ -96,21 +96,26 @@ endif
 # Its scripts are built from src/sql by src/sql/build.awk, with the C edition's shared
 # descriptions taken from sql/uuidx.sql: the extension's script, which `make install` puts
 # beside uuidx_sql.control, and the plain script and its uninstall script, for servers where
-# no extension of one's own can be installed (left at the top of the tree, not installed).
-# SQL_EDITION_SOURCES is in the order of the scripts.
+# no extension of one's own can be installed. src/sql/pgtle.awk wraps the extension's scripts
+# into a script for pg_tle. `make install` also puts those three into the server's
+# contrib/uuidx_sql/ (where Debian's packages keep an extension's other scripts), and they are
+# left at the top of the tree. SQL_EDITION_SOURCES is in the order of the scripts.
 SQL_EDITION_VERSION   = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" uuidx_sql.control)
 SQL_EDITION_SOURCES   = src/sql/prologue.sql src/sql/internal.sql src/sql/generators.sql \
                         src/sql/inspection.sql src/sql/time_bounds.sql
 SQL_EDITION_EXTENSION = sql/uuidx_sql--$(SQL_EDITION_VERSION).sql
 SQL_EDITION_PLAIN     = uuidx_sql.sql uuidx_sql_uninstall.sql
+SQL_EDITION_PGTLE     = uuidx_sql_pgtle.sql
+# pg_tle gets the current version's script and the update scripts that lead to it.
+SQL_EDITION_UPDATES   = $(wildcard sql/uuidx_sql--*--$(SQL_EDITION_VERSION).sql)
 DATA       += uuidx_sql.control
 DATA_built += $(SQL_EDITION_EXTENSION)
-EXTRA_CLEAN += $(SQL_EDITION_PLAIN)
+EXTRA_CLEAN += $(SQL_EDITION_PLAIN) $(SQL_EDITION_PGTLE)
 # Its pg_regress files: not in REGRESS, as they do not depend on the server mode; the test
 # command runs them once per major (test/run-major.sh), `make installcheck REGRESS=NAME` alone.
 SQL_EDITION_REGRESS = sql_edition sql_edition_differential
-all: $(SQL_EDITION_EXTENSION) $(SQL_EDITION_PLAIN)
-sql-edition: $(SQL_EDITION_EXTENSION) $(SQL_EDITION_PLAIN)
+all: $(SQL_EDITION_EXTENSION) $(SQL_EDITION_PLAIN) $(SQL_EDITION_PGTLE)
+sql-edition: $(SQL_EDITION_EXTENSION) $(SQL_EDITION_PLAIN) $(SQL_EDITION_PGTLE)
 sql_edition_script = awk -v kind=$(1) -v version=$(SQL_EDITION_VERSION) -v prologue=src/sql/prologue.sql \
                      -f src/sql/build.awk sql/uuidx.sql $(SQL_EDITION_SOURCES)
 $(SQL_EDITION_EXTENSION): $(SQL_EDITION_SOURCES) src/sql/build.awk sql/uuidx.sql uuidx_sql.control
@@ -119,6 +124,16 @@ uuidx_sql.sql: $(SQL_EDITION_SOURCES) src/sql/build.awk sql/uuidx.sql uuidx_sql.
 	$(call sql_edition_script,plain) >$@.tmp && mv $@.tmp $@
 uuidx_sql_uninstall.sql: $(SQL_EDITION_SOURCES) src/sql/build.awk sql/uuidx.sql uuidx_sql.control
 	$(call sql_edition_script,uninstall) >$@.tmp && mv $@.tmp $@
+$(SQL_EDITION_PGTLE): src/sql/pgtle.awk uuidx_sql.control $(SQL_EDITION_EXTENSION) $(SQL_EDITION_UPDATES)
+	awk -f src/sql/pgtle.awk uuidx_sql.control $(SQL_EDITION_EXTENSION) $(SQL_EDITION_UPDATES) >$@.tmp && mv $@.tmp $@
+SQL_EDITION_SCRIPTS_DIR = $(DESTDIR)$(datadir)/contrib/uuidx_sql
+install: install-sql-edition-scripts
+install-sql-edition-scripts: $(SQL_EDITION_PLAIN) $(SQL_EDITION_PGTLE)
+	$(MKDIR_P) '$(SQL_EDITION_SCRIPTS_DIR)'
+	$(INSTALL_DATA) $^ '$(SQL_EDITION_SCRIPTS_DIR)/'
+uninstall: uninstall-sql-edition-scripts
+uninstall-sql-edition-scripts:
+	rm -rf '$(SQL_EDITION_SCRIPTS_DIR)'
 
 # ---- unit tests of the core (GoogleTest) -------------------------------------------
 UNIT_SRCS = $(sort $(wildcard test/unit/*.cpp))
@@ -153,7 +168,7 @@ print-%:
 # The built scripts alone (no PostgreSQL needed).
 scripts: $(BUILT_SCRIPTS)
 
-.PHONY: unit test run bench dist deb scripts format sql-edition
+.PHONY: unit test run bench dist deb scripts format sql-edition install-sql-edition-scripts uninstall-sql-edition-scripts
 unit: build/unit_tests
 	build/unit_tests
 

@@ -121,6 +121,30 @@ run_test "uuidx_sql's scripts build from src/sql, and uninstalling drops all it 
 run_test "uuidx_sql's script builder refuses unknown markers and descriptions" "$WORK/sql-edition-markers.log" \
     sql_edition_markers_checked
 
+# The pg_tle script (src/sql/pgtle.awk): each payload it hands to pg_tle is, byte for byte, an
+# extension script that `make install` installs, without its psql guard; the builder refuses
+# a script that holds its dollar-quote tag, which would end the payload early.
+pgtle_payload_is_the_script() {
+    make -s sql-edition PG_CONFIG=/bin/false || return 1
+    local pgtle script payloads=0 tag='$_uuidx_sql_pgtle_$'
+    pgtle=$(make_value SQL_EDITION_PGTLE)
+    for script in $(make_value SQL_EDITION_EXTENSION) $(make_value SQL_EDITION_UPDATES); do
+        payloads=$((payloads + 1))
+        awk -v tag="$tag" -v n="$payloads" 'index($0, tag) == 1 { inside = !inside; if (!inside) seen++; next }
+            inside && seen == n - 1' "$pgtle" >"$WORK/pgtle-payload.sql"
+        grep -v '^\\echo .*\\quit$' "$script" | cmp - "$WORK/pgtle-payload.sql" ||
+            { echo "payload $payloads of $pgtle is not $script"; diff <(grep -v '^\\echo' "$script") "$WORK/pgtle-payload.sql" | head; return 1; }
+        echo "payload $payloads: $script without its guard, $(wc -l <"$WORK/pgtle-payload.sql") lines"
+    done
+    [ "$(grep -c '^[$]_uuidx_sql_pgtle_[$]' "$pgtle")" -eq $((2 * payloads)) ] || { echo "$pgtle has payloads of no script"; return 1; }
+    printf 'SELECT 1;\n%s\n' "$tag" >"$WORK/uuidx_sql--9.sql"
+    if awk -f src/sql/pgtle.awk uuidx_sql.control "$WORK/uuidx_sql--9.sql" >/dev/null 2>&1; then
+        echo "pgtle.awk accepted a script that holds its tag"; return 1
+    fi
+}
+run_test "uuidx_sql's pg_tle script hands pg_tle its extension scripts, guard aside" "$WORK/sql-edition-pgtle.log" \
+    pgtle_payload_is_the_script
+
 # docs/managed.md's allowed differences (which test/sql_edition/catalog.sh compares with the
 # catalogs): each row names an object and a label, and gives its majors and its reason.
 allowed_differences_explained() {
