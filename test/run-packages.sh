@@ -11,8 +11,9 @@
 #   3. a fresh root of the suite (a copy of its pristine base, where uuidx was never
 #      built): `apt-get install ./postgresql-NN-uuidx_*.deb`, then `pg_buildext
 #      installcheck` from the sources against the installed package;
-#   4. there, the client tests (test/clients/) against the installed package with the
-#      suite's own Node.js, npm and psycopg: on bookworm, Debian 12's Node.js 18.
+#   4. there, uuidx_sql as the package carries it (its files, its tests), and the client
+#      tests (test/clients/) against the installed package with the suite's own Node.js,
+#      npm and psycopg: on bookworm, Debian 12's Node.js 18.
 # Ends with "N passed, N failed, N skipped", as test/run-major.sh does.
 set -u
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -70,6 +71,26 @@ installed_package_passes() {
         in_root "$ROOT" bash -c "cd /build/uuidx && PG_SUPPORTED_VERSIONS=$major pg_buildext installcheck"
 }
 
+# sql_edition_passes MAJOR: uuidx_sql as the installed package carries it: the extension's
+# control file and script, and the plain, uninstall and pg_tle scripts in contrib/uuidx_sql/;
+# its pg_regress files and test/sql_edition/ pass against them (the package's three scripts
+# copied to the top of the tree, where those tests read them).
+sql_edition_passes() {
+    local major=$1 files
+    files=$(in_root "$ROOT" dpkg -L "postgresql-$major-uuidx" |
+        grep -E '/extension/uuidx_sql(\.control|--[0-9.]+\.sql)$|/contrib/uuidx_sql/uuidx_sql(_uninstall|_pgtle)?\.sql$') || return 1
+    printf '%s\n' "$files"
+    [ "$(grep -c . <<<"$files")" -ge 5 ] || { echo "the package lacks some of uuidx_sql's files"; return 1; }
+    in_root "$ROOT" bash -c "cd /build/uuidx && cp /usr/share/postgresql/$major/contrib/uuidx_sql/*.sql . &&
+        PG_MAJOR=$major && source test/lib/common.sh && start_cluster && trap stop_cluster EXIT || exit 1
+        make -s installcheck PG_CONFIG=\$PG_CONFIG ISOLATION= REGRESS='$(make -s --no-print-directory print-SQL_EDITION_REGRESS PG_CONFIG=/bin/false)' ||
+            { cat regression.diffs; exit 1; }
+        for script in test/sql_edition/*.sh; do
+            echo \"== \$script\"; bash \$script; status=\$?
+            [ \$status -eq 0 ] || [ \$status -eq 77 ] || exit 1
+        done"
+}
+
 # client_passes MAJOR psycopg|node: a client test against the installed package, with the
 # suite's psycopg, or its Node.js and npm (the Node packages at package-lock.json's exact
 # versions; a skip, exit 77, when the npm registry cannot be reached from the root).
@@ -120,6 +141,8 @@ for suite in "${SUITES[@]}"; do
             { fail "fresh root file system of $suite"; release_root; continue; }
         if run_test "postgresql-$major-uuidx installed by apt-get in a fresh $suite passes installcheck" \
             "$OUT-$suite-$major-installed.log" installed_package_passes "$major" "$suite"; then
+            run_test "uuidx_sql from the installed postgresql-$major-uuidx: its files, its tests" \
+                "$OUT-$suite-$major-sql-edition.log" sql_edition_passes "$major"
             run_test "psycopg against the installed postgresql-$major-uuidx, with $suite's psycopg" \
                 "$OUT-$suite-$major-psycopg.log" client_passes "$major" psycopg
             run_test "node-postgres against the installed postgresql-$major-uuidx, with $suite's Node.js" \

@@ -64,8 +64,8 @@ archive, top = sys.argv[1], sys.argv[2]
 names = [n for n in zipfile.ZipFile(archive).namelist() if not n.endswith("/")]
 problems = [f"outside {top}/: {n}" for n in names if not n.startswith(top + "/")]
 relative = {n[len(top) + 1:] for n in names}
-required = ["Makefile", "META.json", "LICENSE", "README.md", "CHANGELOG.md", "uuidx.control",
-            "sql/uuidx.sql", "sql/build-script.awk", "sql/include/rfc9562_vectors.sql"]
+required = ["Makefile", "META.json", "LICENSE", "README.md", "CHANGELOG.md", "uuidx.control", "uuidx_sql.control",
+            "sql/uuidx.sql", "sql/build-script.awk", "src/sql/build.awk", "src/sql/pgtle.awk", "sql/include/rfc9562_vectors.sql"]
 problems += [f"missing: {n}" for n in required if n not in relative]
 # Every page and image the README and the guides link to, so that no link is broken.
 for doc in [n for n in relative if n == "README.md" or (n.startswith("docs/") and n.endswith(".md"))]:
@@ -100,6 +100,20 @@ build_unpacked() {
 }
 run_test "the unpacked archive builds and installs" "$WORK/logs/build.log" build_unpacked || { finish; exit 1; }
 
+# uuidx_sql, as the archive installs it: the extension's files, and the plain, uninstall and
+# pg_tle scripts in contrib/uuidx_sql/ as built there; its pg_regress files pass against them
+# (the test command runs its other tests from the checkout, test/sql_edition/).
+sql_edition_installed() {
+    local script installed=$("$PG_CONFIG" --sharedir)/contrib/uuidx_sql
+    for script in $(make -s --no-print-directory -C "$UNPACKED" print-SQL_EDITION_PLAIN print-SQL_EDITION_PGTLE PG_CONFIG=/bin/false); do
+        cmp "$UNPACKED/$script" "$installed/$script" || return 1
+        echo "installed: $installed/$script"
+    done
+    make -C "$UNPACKED" -s installcheck PG_CONFIG="$PG_CONFIG" ISOLATION= \
+        REGRESS="$(make -s --no-print-directory -C "$UNPACKED" print-SQL_EDITION_REGRESS PG_CONFIG=/bin/false)" ||
+        { cat "$UNPACKED/regression.diffs" 2>/dev/null; return 1; }
+}
+
 for mode in session preloaded; do
     if [ "$mode" = preloaded ]; then
         start_cluster "shared_preload_libraries = 'uuidx'" || { fail "cluster ($mode)"; continue; }
@@ -109,6 +123,8 @@ for mode in session preloaded; do
     run_test "the unpacked archive passes its make installcheck ($mode)" "$WORK/logs/installcheck-$mode.log" \
         make -C "$UNPACKED" -s installcheck PG_CONFIG="$PG_CONFIG"
     [ -f "$UNPACKED/regression.diffs" ] && cp "$UNPACKED/regression.diffs" "$WORK/regression-$mode.diffs"
+    [ "$mode" = session ] && run_test "uuidx_sql from the unpacked archive: its scripts installed, its tests pass" \
+        "$WORK/logs/sql-edition.log" sql_edition_installed
     if [ "$mode" = session ]; then
         psql_quiet -c 'CREATE DATABASE clients' && psql_quiet -d clients -c 'CREATE EXTENSION uuidx' &&
             run_test "psycopg 3 client ($(/usr/bin/python3 -c 'import psycopg; print(psycopg.__version__)'))" \

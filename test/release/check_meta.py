@@ -166,6 +166,17 @@ def main(path):
     # The current version's script is built by make from sql/uuidx.sql (sql/README.md).
     if entry.get("file") != "sql/uuidx.sql":
         problem("provides.uuidx.file: must be sql/uuidx.sql, the source of the current version's script")
+    # uuidx_sql, the SQL edition: its own control file and version; PGXN wants three parts,
+    # so a control file's version of two ('1.0') is given as its first release ('1.0.0').
+    with open("uuidx_sql.control", encoding="utf-8") as f:
+        sql_control = dict(re.findall(r"^(\w+)\s*=\s*'([^']*)'", f.read(), re.M))
+    sql_version = sql_control.get("default_version", "")
+    sql_version += ".0" if sql_version.count(".") == 1 else ""
+    entry = (provides or {}).get("uuidx_sql", {})
+    if entry.get("version") != sql_version:
+        problem(f"provides.uuidx_sql.version: must be {sql_version!r}, uuidx_sql.control's default_version")
+    if entry.get("file") != "uuidx_sql.control":
+        problem("provides.uuidx_sql.file: must be uuidx_sql.control, the SQL edition's control file")
     if ((prereqs or {}).get("runtime", {}).get("requires", {}).get("PostgreSQL")) is None:
         problem("prereqs.runtime.requires.PostgreSQL: the supported range is missing")
 
@@ -175,5 +186,5 @@ if __name__ == "__main__":
     for line in problems:
         print(f"META.json: {line}")
     if not problems:
-        print("META.json: valid PGXN Meta Spec 1.0.0, consistent with uuidx.control")
+        print("META.json: valid PGXN Meta Spec 1.0.0, consistent with uuidx.control and uuidx_sql.control")
     sys.exit(1 if problems else 0)
