@@ -12,7 +12,8 @@ set -eu
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 cd "$UUIDX_ROOT"
 DB=uuidx_sql_pgtle_script
-cleanup() { psql_quiet -d postgres -c "DROP DATABASE IF EXISTS $DB" >/dev/null 2>&1 || true; }
+PAYLOAD=$(mktemp)
+cleanup() { psql_quiet -d postgres -c "DROP DATABASE IF EXISTS $DB" >/dev/null 2>&1 || true; rm -f "$PAYLOAD"; }
 trap cleanup EXIT
 cleanup
 [ -f uuidx_sql_pgtle.sql ] || { echo "run make first: no uuidx_sql_pgtle.sql"; exit 1; }
@@ -56,9 +57,9 @@ expect_true "$DB" "one install_extension call, with the control file's name, ver
 
 # The payload run as pg_tle's CREATE EXTENSION runs it, into schema tle; CREATE EXTENSION
 # uuidx_sql into schema ext from the installed files: the same objects, labels, descriptions.
-psql_quiet -d "$DB" -At -c "SELECT ext FROM pgtle.calls" >"$UUIDX_ROOT/build/pgtle-payload.sql"
+psql_quiet -d "$DB" -At -c "SELECT ext FROM pgtle.calls" >"$PAYLOAD"
 psql_quiet -d "$DB" -c 'CREATE SCHEMA tle' -c 'CREATE SCHEMA ext' -c 'CREATE EXTENSION uuidx_sql SCHEMA ext'
-PGOPTIONS='-c search_path=tle' psql_quiet -d "$DB" -f "$UUIDX_ROOT/build/pgtle-payload.sql" >/dev/null
+PGOPTIONS='-c search_path=tle' psql_quiet -d "$DB" -f "$PAYLOAD" >/dev/null
 objects_of() {  # objects_of SCHEMA: each function and operator with its labels and description
     cat <<SQL
 SELECT format('%s(%s) %s %s %s %s %s', p.proname, pg_get_function_identity_arguments(p.oid),
