@@ -92,9 +92,11 @@ EOF
 }
 run_test "make dist: $ARCHIVE" "$WORK/logs/dist.log" archive_is_complete || { finish; exit 1; }
 
-# Unpacked where nothing else is, built and installed from there.
+# Unpacked where nothing else is, built and installed from there (uuidx_sql's scripts of an
+# earlier install removed first, so that only this install can put them there).
 UNPACKED=$WORK/unpacked/uuidx-$VERSION
 build_unpacked() {
+    rm -rf "$("$PG_CONFIG" --sharedir)/contrib/uuidx_sql" &&
     mkdir -p "$WORK/unpacked" && /usr/bin/python3 -m zipfile -e "$ARCHIVE" "$WORK/unpacked" &&
         make -C "$UNPACKED" -s -j2 PG_CONFIG="$PG_CONFIG" && make -C "$UNPACKED" -s install PG_CONFIG="$PG_CONFIG"
 }
