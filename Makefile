@@ -56,7 +56,7 @@ EXTRA_CLEAN  = build/unit_tests results regression.diffs regression.out
 
 # The core's unit tests need no PostgreSQL: `make unit` works without a pg_config (as do
 # the goals test/hardening.mk adds to NO_PGXS_GOALS).
-NO_PGXS_GOALS += unit build/unit_tests dist deb print-% scripts format sql-edition
+NO_PGXS_GOALS += unit build/unit_tests dist deb print-% scripts format sql-edition sql-edition-from-source
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs 2>/dev/null)
 ifneq ($(PGXS),)
@@ -104,12 +104,16 @@ SQL_EDITION_VERSION   = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" uuid
 SQL_EDITION_SOURCES   = src/sql/prologue.sql src/sql/internal.sql src/sql/generators.sql \
                         src/sql/inspection.sql src/sql/time_bounds.sql
 SQL_EDITION_EXTENSION = sql/uuidx_sql--$(SQL_EDITION_VERSION).sql
+# Its released versions' scripts are frozen as uuidx's are (in RELEASED_SCRIPTS, pinned in
+# sql/released.sha256): while the control file names a released version, make builds no
+# extension script, and the test command checks that src/sql still builds the frozen one.
+SQL_EDITION_RELEASED  = $(filter $(SQL_EDITION_EXTENSION),$(RELEASED_SCRIPTS))
 SQL_EDITION_PLAIN     = uuidx_sql.sql uuidx_sql_uninstall.sql
 SQL_EDITION_PGTLE     = uuidx_sql_pgtle.sql
 # pg_tle gets the current version's script and the update scripts that lead to it.
 SQL_EDITION_UPDATES   = $(wildcard sql/uuidx_sql--*--$(SQL_EDITION_VERSION).sql)
 DATA       += uuidx_sql.control
-DATA_built += $(SQL_EDITION_EXTENSION)
+DATA_built += $(if $(SQL_EDITION_RELEASED),,$(SQL_EDITION_EXTENSION))
 EXTRA_CLEAN += $(SQL_EDITION_PLAIN) $(SQL_EDITION_PGTLE)
 # Its pg_regress files: not in REGRESS, as they do not depend on the server mode; the test
 # command runs them once per major (test/run-major.sh), `make installcheck REGRESS=NAME` alone.
@@ -118,8 +122,13 @@ all: $(SQL_EDITION_EXTENSION) $(SQL_EDITION_PLAIN) $(SQL_EDITION_PGTLE)
 sql-edition: $(SQL_EDITION_EXTENSION) $(SQL_EDITION_PLAIN) $(SQL_EDITION_PGTLE)
 sql_edition_script = awk -v kind=$(1) -v version=$(SQL_EDITION_VERSION) -v prologue=src/sql/prologue.sql \
                      -f src/sql/build.awk sql/uuidx.sql $(SQL_EDITION_SOURCES)
+# The extension's script as src/sql builds it, on standard output (test/run-source.sh).
+sql-edition-from-source:
+	@$(call sql_edition_script,extension)
+ifeq ($(SQL_EDITION_RELEASED),)
 $(SQL_EDITION_EXTENSION): $(SQL_EDITION_SOURCES) src/sql/build.awk sql/uuidx.sql uuidx_sql.control
 	$(call sql_edition_script,extension) >$@.tmp && mv $@.tmp $@
+endif
 uuidx_sql.sql: $(SQL_EDITION_SOURCES) src/sql/build.awk sql/uuidx.sql uuidx_sql.control
 	$(call sql_edition_script,plain) >$@.tmp && mv $@.tmp $@
 uuidx_sql_uninstall.sql: $(SQL_EDITION_SOURCES) src/sql/build.awk sql/uuidx.sql uuidx_sql.control
@@ -168,7 +177,7 @@ print-%:
 # The built scripts alone (no PostgreSQL needed).
 scripts: $(BUILT_SCRIPTS)
 
-.PHONY: unit test run bench dist deb scripts format sql-edition install-sql-edition-scripts uninstall-sql-edition-scripts
+.PHONY: unit test run bench dist deb scripts format sql-edition sql-edition-from-source install-sql-edition-scripts uninstall-sql-edition-scripts
 unit: build/unit_tests
 	build/unit_tests
 

@@ -36,7 +36,8 @@ released_scripts_are_frozen() {
     released=$(make_value RELEASED_SCRIPTS | tr ' ' '\n' | sort)
     built=$(make_value BUILT_SCRIPTS)
     [ "$pinned" = "$released" ] || { echo "pinned: $pinned; the Makefile's RELEASED_SCRIPTS: $released"; return 1; }
-    for script in sql/uuidx--*.sql; do
+    [ -n "$(make_value SQL_EDITION_RELEASED)" ] || built+=" $(make_value SQL_EDITION_EXTENSION)"
+    for script in sql/uuidx--*.sql sql/uuidx_sql--*.sql; do
         grep -qxF "$script" <<<"$pinned" || grep -qw -- "$script" <<<"$built" ||
             { echo "$script is neither pinned in sql/released.sha256 nor built by make"; return 1; }
     done
@@ -67,6 +68,18 @@ else
     run_test "sql/uuidx.sql builds the frozen script of $(make_value LAST_RELEASE), no version being in development" \
         "$WORK/scripts.log" source_is_last_release
 fi
+
+# uuidx_sql's sources likewise: while its control file names a released version, they build
+# that version's frozen script, byte for byte.
+sql_edition_source_is_release() {
+    local script
+    script=$(make_value SQL_EDITION_RELEASED)
+    make -s --no-print-directory sql-edition-from-source PG_CONFIG=/bin/false | cmp - "$script" &&
+        echo "src/sql builds $script"
+}
+[ -z "$(make_value SQL_EDITION_RELEASED)" ] ||
+    run_test "src/sql builds the frozen script of uuidx_sql $(make_value SQL_EDITION_VERSION), no version being in development" \
+        "$WORK/sql-edition-release.log" sql_edition_source_is_release
 
 # The builder stops on each kind of misplaced marker, naming the line.
 builder_refuses() {
