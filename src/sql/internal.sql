@@ -33,6 +33,7 @@ $$;
 COMMENT ON FUNCTION uuidx_sql_error(anyelement, anycompatible, text, text, text) IS
     'uuidx_sql internal: raises an error with the C edition''s SQLSTATE, message and detail';
 
+
 ------------------------------------------------------------------------------------------
 -- Times as Unix microseconds and back
 ------------------------------------------------------------------------------------------
@@ -137,3 +138,16 @@ CREATE OR REPLACE FUNCTION uuidx_sql_prefix_key(unix_ms bigint, low_bits_set boo
                   'hex')::uuid;
 COMMENT ON FUNCTION uuidx_sql_prefix_key(bigint, boolean) IS
     'uuidx_sql internal: the key of a millisecond with every bit after the time 0 or 1';
+
+--@ drop FUNCTION uuidx_sql_stamped_key(bytea, integer)
+-- The key of a digest's (or any bytes') first 16 bytes with the version nibble and the
+-- RFC 9562 variant set over them, every other bit kept: bits 55 to 52 (set_bit numbers each
+-- byte from its lowest bit) and 71 and 70. The bytes are used once, so the function is
+-- inlined whatever computes them.
+CREATE OR REPLACE FUNCTION uuidx_sql_stamped_key(bytes bytea, version integer) RETURNS uuid
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN encode(set_bit(set_bit(set_bit(set_bit(set_bit(set_bit(substring(bytes FROM 1 FOR 16),
+                      55, (version >> 3) & 1), 54, (version >> 2) & 1), 53, (version >> 1) & 1), 52, version & 1),
+                      71, 1), 70, 0), 'hex')::uuid;
+COMMENT ON FUNCTION uuidx_sql_stamped_key(bytea, integer) IS
+    'uuidx_sql internal: the UUID of 16 bytes with a version and the RFC 9562 variant set over them';
