@@ -33,6 +33,20 @@ $$;
 COMMENT ON FUNCTION uuidx_sql_error(anyelement, anycompatible, text, text, text) IS
     'uuidx_sql internal: raises an error with the C edition''s SQLSTATE, message and detail';
 
+--@ drop FUNCTION uuidx_sql_quoted_excerpt(text)
+-- What an error may quote of a user's text, as the C edition's quoted_excerpt(): the text
+-- itself up to 64 bytes, or its longest prefix of whole characters within 64 bytes and "...".
+-- Called in error branches only: its subquery keeps it from being inlined, which costs nothing
+-- there.
+CREATE OR REPLACE FUNCTION uuidx_sql_quoted_excerpt(input text) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN CASE
+        WHEN octet_length(input) <= 64 THEN input
+        ELSE (SELECT left(input, characters) FROM generate_series(64, 0, -1) AS characters
+              WHERE octet_length(left(input, characters)) <= 64 LIMIT 1) || '...'
+    END;
+COMMENT ON FUNCTION uuidx_sql_quoted_excerpt(text) IS
+    'uuidx_sql internal: a user''s text as an error quotes it, cut to whole characters within 64 bytes';
 
 ------------------------------------------------------------------------------------------
 -- Times as Unix microseconds and back
