@@ -166,6 +166,118 @@ FROM (VALUES ('0'), ('1 microsecond'), ('-1 day'), ('1 month'), ('-1 month 3 day
 INSERT INTO cases VALUES ('uuid_max()', '%1$s.uuid_max()'), ('uuidv7(interval)', '%1$s.uuidv7(NULL::interval)');
 
 ------------------------------------------------------------------------------------------
+-- v1, v6, v3, v5, v8, the namespaces and uuid_inspect: their inputs and cases. No random():
+-- the inputs are constants and md5() of their numbers, so the random inputs above stay the
+-- same whatever is added here or beside.
+------------------------------------------------------------------------------------------
+
+-- Namespaces: RFC 9562's four, the nil and max UUIDs, and a v7 key.
+CREATE TEMP TABLE name_spaces (namespace uuid);
+INSERT INTO name_spaces VALUES
+    ('6ba7b810-9dad-11d1-80b4-00c04fd430c8'), ('6ba7b811-9dad-11d1-80b4-00c04fd430c8'),
+    ('6ba7b812-9dad-11d1-80b4-00c04fd430c8'), ('6ba7b814-9dad-11d1-80b4-00c04fd430c8'),
+    ('00000000-0000-0000-0000-000000000000'), ('ffffffff-ffff-ffff-ffff-ffffffffffff'),
+    ('017f22e2-79b0-7cc3-98c4-dc0c0c07398f');
+-- Names: RFC 9562's, ASCII names of every length around the blocks of MD5 and SHA-1 (64
+-- bytes with the namespace's 16 first, the last 9 for the length: names of 39, 40, 47, 48 and
+-- 103, 104 bytes), of SHA-3 (136 and 72 bytes: names of 55, 56, 119, 120) and the lengths
+-- the C edition's tests use; non-ASCII names of 2, 3 and 4-byte characters around the
+-- same boundaries; backslashes (uuidx_sql reads a name's bytes through the escape format),
+-- quotes and white space.
+CREATE TEMP TABLE names (name text);
+INSERT INTO names VALUES ('www.example.com'), ('https://example.com/'), ('');
+INSERT INTO names
+SELECT left(repeat(md5(n::text), 32), n)
+FROM unnest(ARRAY[1, 2, 39, 40, 41, 47, 48, 49, 55, 56, 57, 63, 64, 65, 103, 104, 119, 120, 121, 127, 128,
+                  135, 136, 137, 1000]) AS n;
+INSERT INTO names
+SELECT repeat(c, n)
+FROM (VALUES ('é'), ('€'), ('😀')) AS characters(c), unnest(ARRAY[1, 14, 19, 20, 28, 60]) AS n;
+INSERT INTO names VALUES ('x' || repeat('é', 27)), ('xx' || repeat('😀', 13)), (repeat('€', 40) || 'y'),
+    (E'\\'), (E'\\\\'), (E'\\x41'), (E'a\\000b'), (E'\\377'), ('\x41'), ('''quoted'''), ('"'), (E'\t \n\r'),
+    (' www.example.com '), ('WWW.EXAMPLE.COM');
+-- Algorithms of uuid_generate_v8_name(): the five in other cases, and names it refuses.
+CREATE TEMP TABLE algorithms (algorithm text, known boolean);
+INSERT INTO algorithms
+SELECT algorithm, true
+FROM unnest(ARRAY['sha256', 'sha384', 'sha512', 'sha3-256', 'sha3-512', 'SHA256', 'Sha3-512', 'SHA3-256', 'sHa384',
+                  'SHA512']) AS algorithm
+UNION ALL
+SELECT algorithm, false
+FROM unnest(ARRAY['sha1', 'md5', 'sha224', 'sha3-384', 'sha3_256', 'sha-256', 'sha 256', ' sha256', 'sha256 ', '',
+                  'ſha256', 'ｓｈａ２５６', repeat('é', 40), repeat('sha256', 20)]) AS algorithm;
+-- Names of uuid_namespace(): the four in other cases, and names it refuses.
+CREATE TEMP TABLE namespace_names (namespace_name text, known boolean);
+INSERT INTO namespace_names
+SELECT namespace_name, true FROM unnest(ARRAY['dns', 'url', 'oid', 'x500', 'DNS', 'Url', 'OID', 'oId', 'X500']) AS namespace_name
+UNION ALL
+SELECT namespace_name, false
+FROM unnest(ARRAY['dns ', ' url', 'd ns', 'dn', 'dnss', 'x-500', 'x5000', 'x', '', 'uuid', 'nil', 'max', 'OİD', 'oıd',
+                  'ＤＮＳ', repeat('é', 40), repeat('dns', 30)]) AS namespace_name;
+-- Bytes of uuid_generate_v8(): each key's 16, and other lengths.
+CREATE TEMP TABLE customs (custom bytea);
+INSERT INTO customs SELECT uuid_send(k) FROM keys;
+INSERT INTO customs VALUES (''), ('\x00'), (decode(repeat('ff', 15), 'hex')), (decode(repeat('ab', 17), 'hex')),
+    (decode(repeat('01', 32), 'hex'));
+
+INSERT INTO cases
+SELECT f.function, format(f.call, k)
+FROM keys,
+     (VALUES ('uuid_v1_to_v6(uuid)', '%%1$s.uuid_v1_to_v6(%L)'),
+             ('uuid_v6_to_v1(uuid)', '%%1$s.uuid_v6_to_v1(%L)'),
+             ('uuid_extract_clock_seq(uuid)', '%%1$s.uuid_extract_clock_seq(%L)'),
+             ('uuid_extract_node(uuid)', '%%1$s.uuid_extract_node(%L)'),
+             -- the whole row as text: its fields' json too, text for text
+             ('uuid_inspect(uuid)', '%%1$s.uuid_inspect(%L)')) AS f(function, call);
+INSERT INTO cases
+SELECT f.function, format(f.call, namespace, name)
+FROM name_spaces, names,
+     (VALUES ('uuidv3(uuid, text)', '%%1$s.uuidv3(%L, %L)'),
+             ('uuidv5(uuid, text)', '%%1$s.uuidv5(%L, %L)'),
+             ('uuid_generate_v8_name(uuid, text, text)', '%%1$s.uuid_generate_v8_name(%L, %L)')) AS f(function, call);
+INSERT INTO cases
+SELECT 'uuid_generate_v8_name(uuid, text, text)', format('%%1$s.uuid_generate_v8_name(%L, %L, %L)', namespace, name, algorithm)
+FROM name_spaces, names, algorithms
+WHERE namespace IN ('6ba7b810-9dad-11d1-80b4-00c04fd430c8', '6ba7b811-9dad-11d1-80b4-00c04fd430c8');
+INSERT INTO cases
+SELECT 'uuid_namespace(text)', format('%%1$s.uuid_namespace(%L)', namespace_name) FROM namespace_names;
+INSERT INTO cases
+SELECT f.function, format(f.call, custom)
+FROM customs,
+     (VALUES ('uuid_generate_v8(bytea)', '%%1$s.uuid_generate_v8(%L::bytea)'),
+             ('uuidv8(bytea)', '%%1$s.uuidv8(%L::bytea)')) AS f(function, call);
+-- NULL for each argument.
+INSERT INTO cases VALUES
+    ('uuid_v1_to_v6(uuid)', '%1$s.uuid_v1_to_v6(NULL)'), ('uuid_v6_to_v1(uuid)', '%1$s.uuid_v6_to_v1(NULL)'),
+    ('uuid_extract_clock_seq(uuid)', '%1$s.uuid_extract_clock_seq(NULL)'),
+    ('uuid_extract_node(uuid)', '%1$s.uuid_extract_node(NULL)'), ('uuid_inspect(uuid)', '%1$s.uuid_inspect(NULL)'),
+    ('uuidv3(uuid, text)', $$%1$s.uuidv3(NULL, 'a')$$), ('uuidv3(uuid, text)', $$%1$s.uuidv3(%1$s.uuid_max(), NULL)$$),
+    ('uuidv5(uuid, text)', $$%1$s.uuidv5(NULL, 'a')$$), ('uuidv5(uuid, text)', $$%1$s.uuidv5(%1$s.uuid_max(), NULL)$$),
+    ('uuid_generate_v8_name(uuid, text, text)', $$%1$s.uuid_generate_v8_name(NULL, 'a')$$),
+    ('uuid_generate_v8_name(uuid, text, text)', $$%1$s.uuid_generate_v8_name(%1$s.uuid_max(), NULL)$$),
+    ('uuid_generate_v8_name(uuid, text, text)', $$%1$s.uuid_generate_v8_name(%1$s.uuid_max(), 'a', NULL)$$),
+    ('uuid_generate_v8_name(uuid, text, text)', $$%1$s.uuid_generate_v8_name(NULL, NULL, 'md5')$$),
+    ('uuid_namespace(text)', '%1$s.uuid_namespace(NULL)'),
+    ('uuid_generate_v8(bytea)', '%1$s.uuid_generate_v8(NULL)'), ('uuidv8(bytea)', '%1$s.uuidv8(NULL)');
+-- The generators of Gregorian time, by what is not random: 100 keys of one statement, their
+-- versions and variants, whether every node has its multicast bit set, how many distinct
+-- nodes (v1: one, drawn once per session or process; v6: one a key), whether their 60-bit
+-- times increase strictly (the first 15 hex digits of the key, or of its v6 form for a v1)
+-- and whether their times lie within a minute of the clock.
+INSERT INTO cases
+SELECT function, format('(SELECT concat_ws('' '', string_agg(DISTINCT %%1$s.uuid_extract_version(key)::text, '',''), '
+                        || 'string_agg(DISTINCT %%1$s.uuid_extract_variant(key)::text, '',''), '
+                        || 'bool_and(get_byte(uuid_send(key), 10) & 1 = 1), count(DISTINCT %%1$s.uuid_extract_node(key)), '
+                        || 'bool_and(time > previous OR previous IS NULL), '
+                        || 'bool_and(abs(extract(epoch FROM %%1$s.uuid_extract_timestamp(key) - clock_timestamp())) < 60)) '
+                        || 'FROM (SELECT key, time, lag(time) OVER (ORDER BY n) AS previous '
+                        || 'FROM (SELECT n, key, left(CASE WHEN %%1$s.uuid_extract_version(key) = 1 '
+                        || 'THEN %%1$s.uuid_v1_to_v6(key) ELSE key END::text, 18) AS time '
+                        || 'FROM (SELECT n, %s AS key FROM generate_series(1, 100) AS n) AS made) AS timed) AS ordered)', call)
+FROM (VALUES ('uuid_generate_v6()', '%1$s.uuid_generate_v6()'), ('uuidv6()', '%1$s.uuidv6()'),
+             ('uuidv1()', '%1$s.uuidv1()')) AS f(function, call);
+
+------------------------------------------------------------------------------------------
 -- Cases with constants (each call planned and run alone, errors included); uuidv7(interval)
 -- in three zones too, as months and days are added in the session's zone.
 ------------------------------------------------------------------------------------------
@@ -231,6 +343,35 @@ SELECT 'keys in ranges', count(*),
        count(*) FILTER (WHERE (k OPERATOR(public.<@) r) IS DISTINCT FROM (k OPERATOR(s.<@) r)
                            OR (r OPERATOR(public.@>) k) IS DISTINCT FROM (r OPERATOR(s.@>) k))
 FROM keys, (SELECT r FROM ranges ORDER BY random() LIMIT 40) AS some_ranges;
+
+-- v1, v6, v3, v5, v8, the namespaces and uuid_inspect on column values.
+SELECT 'keys: conversions, clock_seq, node, inspection, v8' AS inputs, count(*) AS rows,
+       count(*) FILTER (WHERE public.uuid_extract_clock_seq(k) IS DISTINCT FROM s.uuid_extract_clock_seq(k)
+                           OR public.uuid_extract_node(k) IS DISTINCT FROM s.uuid_extract_node(k)
+                           OR public.uuid_inspect(k)::text IS DISTINCT FROM s.uuid_inspect(k)::text
+                           OR (public.uuid_inspect(k)).fields::text IS DISTINCT FROM (s.uuid_inspect(k)).fields::text
+                           OR public.uuid_generate_v8(uuid_send(k)) IS DISTINCT FROM s.uuid_generate_v8(uuid_send(k))
+                           OR public.uuidv8(uuid_send(k)) IS DISTINCT FROM s.uuidv8(uuid_send(k))
+                           OR CASE public.uuid_extract_version(k)
+                                  WHEN 1 THEN public.uuid_v1_to_v6(k) IS DISTINCT FROM s.uuid_v1_to_v6(k)
+                                  WHEN 6 THEN public.uuid_v6_to_v1(k) IS DISTINCT FROM s.uuid_v6_to_v1(k)
+                              END) AS differences
+FROM keys
+UNION ALL
+SELECT 'namespaces and names', count(*),
+       count(*) FILTER (WHERE public.uuidv3(namespace, name) IS DISTINCT FROM s.uuidv3(namespace, name)
+                           OR public.uuidv5(namespace, name) IS DISTINCT FROM s.uuidv5(namespace, name)
+                           OR public.uuid_generate_v8_name(namespace, name) IS DISTINCT FROM s.uuid_generate_v8_name(namespace, name))
+FROM name_spaces, names
+UNION ALL
+SELECT 'names with each algorithm', count(*),
+       count(*) FILTER (WHERE public.uuid_generate_v8_name(public.uuid_namespace('dns'), name, algorithm)
+                              IS DISTINCT FROM s.uuid_generate_v8_name(s.uuid_namespace('dns'), name, algorithm))
+FROM names, algorithms WHERE known
+UNION ALL
+SELECT 'namespace names', count(*),
+       count(*) FILTER (WHERE public.uuid_namespace(namespace_name) IS DISTINCT FROM s.uuid_namespace(namespace_name))
+FROM namespace_names WHERE known;
 
 -- The database as it was.
 DROP EXTENSION uuidx_sql;

@@ -33,6 +33,21 @@ $$;
 COMMENT ON FUNCTION uuidx_sql_error(anyelement, anycompatible, text, text, text) IS
     'uuidx_sql internal: raises an error with the C edition''s SQLSTATE, message and detail';
 
+--@ drop FUNCTION uuidx_sql_quoted_excerpt(text)
+-- What an error may quote of a user's text, as the C edition's quoted_excerpt(): the text
+-- itself up to 64 bytes, or its longest prefix of whole characters within 64 bytes and "...".
+-- Called in error branches only: its subquery keeps it from being inlined, which costs nothing
+-- there.
+CREATE OR REPLACE FUNCTION uuidx_sql_quoted_excerpt(input text) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN CASE
+        WHEN octet_length(input) <= 64 THEN input
+        ELSE (SELECT left(input, characters) FROM generate_series(64, 0, -1) AS characters
+              WHERE octet_length(left(input, characters)) <= 64 LIMIT 1) || '...'
+    END;
+COMMENT ON FUNCTION uuidx_sql_quoted_excerpt(text) IS
+    'uuidx_sql internal: a user''s text as an error quotes it, cut to whole characters within 64 bytes';
+
 ------------------------------------------------------------------------------------------
 -- Times as Unix microseconds and back
 ------------------------------------------------------------------------------------------
@@ -137,3 +152,16 @@ CREATE OR REPLACE FUNCTION uuidx_sql_prefix_key(unix_ms bigint, low_bits_set boo
                   'hex')::uuid;
 COMMENT ON FUNCTION uuidx_sql_prefix_key(bigint, boolean) IS
     'uuidx_sql internal: the key of a millisecond with every bit after the time 0 or 1';
+
+--@ drop FUNCTION uuidx_sql_stamped_key(bytea, integer)
+-- The key of a digest's (or any bytes') first 16 bytes with the version nibble and the
+-- RFC 9562 variant set over them, every other bit kept: bits 55 to 52 (set_bit numbers each
+-- byte from its lowest bit) and 71 and 70. The bytes are used once, so the function is
+-- inlined whatever computes them.
+CREATE OR REPLACE FUNCTION uuidx_sql_stamped_key(bytes bytea, version integer) RETURNS uuid
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN encode(set_bit(set_bit(set_bit(set_bit(set_bit(set_bit(substring(bytes FROM 1 FOR 16),
+                      55, (version >> 3) & 1), 54, (version >> 2) & 1), 53, (version >> 1) & 1), 52, version & 1),
+                      71, 1), 70, 0), 'hex')::uuid;
+COMMENT ON FUNCTION uuidx_sql_stamped_key(bytea, integer) IS
+    'uuidx_sql internal: the UUID of 16 bytes with a version and the RFC 9562 variant set over them';

@@ -216,12 +216,11 @@ CREATE OR REPLACE FUNCTION uuid_time_decoder(key text) RETURNS timestamptz
 --@ drop FUNCTION uuid_v4_to_v7(uuid, timestamptz)
 -- The C edition's mapping, bit for bit: SHA-256 of a fixed public key UUID followed by the
 -- old key's 16 bytes, its first 16 bytes with ts's millisecond over the first 48 bits, then
--- version 7 (bits 55 to 52, set_bit numbering each byte from its lowest bit) and variant 10
--- (bits 71 and 70).
+-- version 7 and the RFC 9562 variant.
 CREATE OR REPLACE FUNCTION uuid_v4_to_v7(old uuid, ts timestamptz) RETURNS uuid
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN encode(set_bit(set_bit(set_bit(set_bit(set_bit(set_bit(
-               overlay(substring(sha256('\x5d2b7c1e4f0a8c339e610b7a2d4c8f15'::bytea || uuid_send(old)) FROM 1 FOR 16)
+    RETURN uuidx_sql_stamped_key(
+               overlay(sha256('\x5d2b7c1e4f0a8c339e610b7a2d4c8f15'::bytea || uuid_send(old))
                        PLACING substring(int8send(uuidx_sql_v7_unix_us(ts) / 1000) FROM 3) FROM 1 FOR 6),
-               55, 0), 54, 1), 53, 1), 52, 1), 71, 1), 70, 0), 'hex')::uuid;
+               7);
 --@ comment FUNCTION uuid_v4_to_v7(uuid, timestamptz)
