@@ -100,7 +100,7 @@ endif
 # SQL_EDITION_SOURCES is in the order of the scripts.
 SQL_EDITION_VERSION   = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" uuidx_sql.control)
 SQL_EDITION_SOURCES   = src/sql/prologue.sql src/sql/internal.sql src/sql/generators.sql \
-                        src/sql/inspection.sql src/sql/time_bounds.sql
+                        src/sql/inspection.sql src/sql/time_bounds.sql src/sql/text_forms.sql
 SQL_EDITION_EXTENSION = sql/uuidx_sql--$(SQL_EDITION_VERSION).sql
 SQL_EDITION_PLAIN     = uuidx_sql.sql uuidx_sql_uninstall.sql
 DATA       += uuidx_sql.control
