@@ -86,6 +86,15 @@ FROM (SELECT k, lag(k) OVER (ORDER BY n) AS previous
 SELECT set_config('uuidx_sql.v7_position', '', false) = '' AS emptied;
 SELECT uuid_v7_to_timestamptz(uuid_generate_v7()) <= clock_timestamp() AS the_clock_leads_again;
 
+-- typeid_generate(): 100,000 TypeIDs of one statement strictly increasing in text order (the
+-- key's order: a TypeID sorts like its key, in C collation), each of its prefix around a v7.
+SELECT count(*) AS typeids,
+       count(*) FILTER (WHERE t <= previous COLLATE "C") AS not_above_the_one_before,
+       count(*) FILTER (WHERE typeid_prefix(t) <> 'order' OR uuid_extract_version(typeid_to_uuid(t)) <> 7
+                           OR uuid_extract_variant(typeid_to_uuid(t)) <> 2) AS not_an_order_v7
+FROM (SELECT t, lag(t) OVER (ORDER BY n) AS previous
+      FROM (SELECT n, typeid_generate('order') AS t FROM generate_series(1, 100000) n) AS g) AS ordered;
+
 ------------------------------------------------------------------------------------------
 -- Bad input: the C edition's SQLSTATE, a short message, and the session lives on
 ------------------------------------------------------------------------------------------
@@ -124,6 +133,39 @@ FROM (VALUES ('uuidv7: before 1970', $$uuidv7('-60 years')$$), ('uuidv7: after 1
              ('decoder: 10 MB', $$uuid_time_decoder(repeat('é', 5000000))$$),
              ('key in range: NULL range', 'uuid_time_in_range(uuid_max(), NULL)')) AS b(bad_input, call)
 ORDER BY 1;
+-- The text forms: each reason the C edition gives, and NULL.
+SELECT b.bad_input, (pg_temp.outcome(b.call)).*
+FROM (VALUES ('typeid: empty', $$typeid_to_uuid('')$$),
+             ('typeid: separator without prefix', $$typeid_to_uuid('_01h455vb4pex5vsknk084sn02q')$$),
+             ('typeid: prefix of 64', $$typeid_to_uuid(repeat('a', 64) || '_01h455vb4pex5vsknk084sn02q')$$),
+             ('typeid: prefix upper case', $$typeid_to_uuid('User_01h455vb4pex5vsknk084sn02q')$$),
+             ('typeid: prefix ends with _', $$typeid_to_uuid('user__01h455vb4pex5vsknk084sn02q')$$),
+             ('typeid: suffix of 25', $$typeid_to_uuid('user_01h455vb4pex5vsknk084sn02')$$),
+             ('typeid: no prefix, 27', $$typeid_to_uuid('01h455vb4pex5vsknk084sn02qq')$$),
+             ('typeid: suffix upper case', $$typeid_to_uuid('user_01H455VB4PEX5VSKNK084SN02Q')$$),
+             ('typeid: suffix has u', $$typeid_to_uuid('user_01h455vb4pex5vsknk084sn02u')$$),
+             ('typeid: suffix above 128 bits', $$typeid_to_uuid('user_8zzzzzzzzzzzzzzzzzzzzzzzzz')$$),
+             ('typeid: prefix of a bad TypeID', $$typeid_prefix('user_01h455vb4pex5vsknk084sn02')$$),
+             ('typeid: 10 MB', $$typeid_to_uuid(repeat('é', 5000000))$$),
+             ('typeid: NULL', 'typeid_to_uuid(NULL)'),
+             ('to typeid: bad prefix', $$uuid_to_typeid('_user', uuid_max())$$),
+             ('to typeid: NULL prefix', 'uuid_to_typeid(NULL, uuid_max())'),
+             ('generate: bad prefix', $$typeid_generate('user_')$$),
+             ('generate: NULL prefix', 'typeid_generate(NULL)'),
+             ('ulid: empty', $$ulid_to_uuid('')$$),
+             ('ulid: 25', $$ulid_to_uuid('01H455VB4PEX5VSKNK084SN02')$$),
+             ('ulid: has L', $$ulid_to_uuid('01H455VB4PEX5VSKNK084SN0L2')$$),
+             ('ulid: has -', $$ulid_to_uuid('01H455VB4PEX5VSKNK084SN0-2')$$),
+             ('ulid: above 128 bits', $$ulid_to_uuid('8ZZZZZZZZZZZZZZZZZZZZZZZZZ')$$),
+             ('ulid: NULL', 'ulid_to_uuid(NULL)'),
+             ('base32hex: empty', $$base32hex_to_uuid('')$$),
+             ('base32hex: white space', $$base32hex_to_uuid('05VI5OJPM1UC7664RG60O1PPHS ')$$),
+             ('base32hex: 27', $$base32hex_to_uuid('05VI5OJPM1UC7664RG60O1PPHS=')$$),
+             ('base32hex: padding of five', $$base32hex_to_uuid('05VI5OJPM1UC7664RG60O1PPHS=====0')$$),
+             ('base32hex: has W', $$base32hex_to_uuid('05VI5OJPM1UC7664RG60O1PPHW')$$),
+             ('base32hex: trailing bits', $$base32hex_to_uuid('05VI5OJPM1UC7664RG60O1PPHT')$$),
+             ('base32hex: NULL', 'base32hex_to_uuid(NULL)')) AS b(bad_input, call)
+ORDER BY 1;
 SELECT 'the session lives on' AS after_the_errors;
 
 ------------------------------------------------------------------------------------------
@@ -161,6 +203,14 @@ BEGIN
 END $$;
 SELECT pg_temp.output_of('SELECT uuid_generate_v7()') !~ 'uuid_generate_v7' AS generator_inlined,
        pg_temp.output_of('SELECT uuid_v7_to_timestamptz(id) FROM events') !~ 'uuid_v7_to_timestamptz|uuidx_sql_' AS time_inlined;
+
+-- The text forms are inlined too: no call of theirs is left (typeid_generate() is one call;
+-- the decoders' error branches keep the calls that find an error's reason).
+SELECT pg_temp.output_of('SELECT uuid_to_typeid(''user'', id), uuid_to_ulid(id), uuid_to_base32hex(id) FROM events')
+           !~ 'uuid_to_|uuidx_sql_' AS encoders_inlined,
+       pg_temp.output_of('SELECT typeid_to_uuid(id::text), typeid_prefix(id::text), ulid_to_uuid(id::text), '
+                         'base32hex_to_uuid(id::text) FROM events')
+           !~ '\m(typeid_to_uuid|typeid_prefix|ulid_to_uuid|base32hex_to_uuid)\(' AS decoders_inlined;
 
 -- The database as it was.
 DROP TABLE events;
