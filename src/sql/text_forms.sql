@@ -25,50 +25,58 @@
 -- uuidx_sql_FORM_pairs(): the 2,048 bytes of the 1,024 pairs of digits, pair n at byte 2n.
 -- uuidx_sql_FORM_digits(): 128 bytes, byte c the value of the digit of ASCII code c (0 for a
 -- character outside the alphabet: text is checked before it is read). ULID and base32hex read
--- either case, TypeID lower case only.
+-- either case, TypeID lower case only. Made from the alphabets in the order TypeID, ULID,
+-- base32hex, each table a constant in its function's body.
 DO $tables$
 DECLARE
-    form record;
-    pairs text;
-    digits text;
+    pairs text[];
+    digits text[];
 BEGIN
-    FOR form IN
-        SELECT * FROM (VALUES ('typeid', '0123456789abcdefghjkmnpqrstvwxyz', false),
-                              ('ulid', '0123456789ABCDEFGHJKMNPQRSTVWXYZ', true),
-                              ('base32hex', '0123456789ABCDEFGHIJKLMNOPQRSTUV', true)) AS f(name, alphabet, either_case)
-    LOOP
-        SELECT pg_catalog.string_agg(pg_catalog.substr(form.alphabet, n OPERATOR(pg_catalog./) 32 OPERATOR(pg_catalog.+) 1, 1)
-                                     OPERATOR(pg_catalog.||)
-                                     pg_catalog.substr(form.alphabet, n OPERATOR(pg_catalog.%) 32 OPERATOR(pg_catalog.+) 1, 1),
-                                     '' ORDER BY n)
-        INTO pairs FROM pg_catalog.generate_series(0, 1023) AS n;
-        SELECT E'\\x' OPERATOR(pg_catalog.||) pg_catalog.string_agg(pg_catalog.lpad(pg_catalog.to_hex(
-                   GREATEST(pg_catalog.strpos(form.alphabet, CASE WHEN form.either_case THEN pg_catalog.upper(c) ELSE c END)
-                                       OPERATOR(pg_catalog.-) 1, 0)), 2, '0'), '' ORDER BY code)
-        INTO digits
-        FROM pg_catalog.generate_series(0, 127) AS code,
-             LATERAL (SELECT CASE WHEN code OPERATOR(pg_catalog.=) 0 THEN '' ELSE pg_catalog.chr(code) END) AS character(c);
-        EXECUTE pg_catalog.format($sql$
-            CREATE OR REPLACE FUNCTION %I() RETURNS bytea
-                LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-                RETURN %L::bytea
-        $sql$, 'uuidx_sql_' OPERATOR(pg_catalog.||) form.name OPERATOR(pg_catalog.||) '_pairs', pairs);
-        EXECUTE pg_catalog.format($sql$
-            CREATE OR REPLACE FUNCTION %I() RETURNS bytea
-                LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-                RETURN %L::bytea
-        $sql$, 'uuidx_sql_' OPERATOR(pg_catalog.||) form.name OPERATOR(pg_catalog.||) '_digits', digits);
-        EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I() IS %L',
-                                  'uuidx_sql_' OPERATOR(pg_catalog.||) form.name OPERATOR(pg_catalog.||) '_pairs',
-                                  'uuidx_sql internal: the 1,024 pairs of ' OPERATOR(pg_catalog.||) form.name
-                                  OPERATOR(pg_catalog.||) ' digits, pair n at byte 2n');
-        EXECUTE pg_catalog.format('COMMENT ON FUNCTION %I() IS %L',
-                                  'uuidx_sql_' OPERATOR(pg_catalog.||) form.name OPERATOR(pg_catalog.||) '_digits',
-                                  'uuidx_sql internal: the value of each ASCII character as a ' OPERATOR(pg_catalog.||) form.name
-                                  OPERATOR(pg_catalog.||) ' digit, byte c for code c');
-    END LOOP;
+    SELECT pg_catalog.array_agg(
+               (SELECT pg_catalog.string_agg(pg_catalog.substr(alphabet, n OPERATOR(pg_catalog./) 32 OPERATOR(pg_catalog.+) 1, 1)
+                                             OPERATOR(pg_catalog.||)
+                                             pg_catalog.substr(alphabet, n OPERATOR(pg_catalog.%) 32 OPERATOR(pg_catalog.+) 1, 1),
+                                             '' ORDER BY n)
+                FROM pg_catalog.generate_series(0, 1023) AS n) ORDER BY form),
+           pg_catalog.array_agg(
+               (SELECT E'\\x' OPERATOR(pg_catalog.||) pg_catalog.string_agg(pg_catalog.lpad(pg_catalog.to_hex(
+                           GREATEST(pg_catalog.strpos(alphabet, CASE WHEN either_case THEN pg_catalog.upper(c) ELSE c END)
+                                    OPERATOR(pg_catalog.-) 1, 0)), 2, '0'), '' ORDER BY code)
+                FROM pg_catalog.generate_series(0, 127) AS code,
+                     LATERAL (SELECT CASE WHEN code OPERATOR(pg_catalog.=) 0 THEN '' ELSE pg_catalog.chr(code) END) AS character(c))
+               ORDER BY form)
+    INTO pairs, digits
+    FROM (VALUES (1, '0123456789abcdefghjkmnpqrstvwxyz', false), (2, '0123456789ABCDEFGHJKMNPQRSTVWXYZ', true),
+                 (3, '0123456789ABCDEFGHIJKLMNOPQRSTUV', true)) AS alphabets(form, alphabet, either_case);
+    EXECUTE pg_catalog.format($sql$
+        CREATE OR REPLACE FUNCTION uuidx_sql_typeid_pairs() RETURNS bytea
+            LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN %L::bytea $sql$, pairs[1]);
+    EXECUTE pg_catalog.format($sql$
+        CREATE OR REPLACE FUNCTION uuidx_sql_ulid_pairs() RETURNS bytea
+            LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN %L::bytea $sql$, pairs[2]);
+    EXECUTE pg_catalog.format($sql$
+        CREATE OR REPLACE FUNCTION uuidx_sql_base32hex_pairs() RETURNS bytea
+            LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN %L::bytea $sql$, pairs[3]);
+    EXECUTE pg_catalog.format($sql$
+        CREATE OR REPLACE FUNCTION uuidx_sql_typeid_digits() RETURNS bytea
+            LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN %L::bytea $sql$, digits[1]);
+    EXECUTE pg_catalog.format($sql$
+        CREATE OR REPLACE FUNCTION uuidx_sql_ulid_digits() RETURNS bytea
+            LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN %L::bytea $sql$, digits[2]);
+    EXECUTE pg_catalog.format($sql$
+        CREATE OR REPLACE FUNCTION uuidx_sql_base32hex_digits() RETURNS bytea
+            LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE RETURN %L::bytea $sql$, digits[3]);
 END
 $tables$;
+COMMENT ON FUNCTION uuidx_sql_typeid_pairs() IS 'uuidx_sql internal: the 1,024 pairs of TypeID digits, pair n at byte 2n';
+COMMENT ON FUNCTION uuidx_sql_ulid_pairs() IS 'uuidx_sql internal: the 1,024 pairs of ULID digits, pair n at byte 2n';
+COMMENT ON FUNCTION uuidx_sql_base32hex_pairs() IS 'uuidx_sql internal: the 1,024 pairs of base32hex digits, pair n at byte 2n';
+COMMENT ON FUNCTION uuidx_sql_typeid_digits() IS
+    'uuidx_sql internal: the value of each ASCII character as a TypeID digit, byte c for code c';
+COMMENT ON FUNCTION uuidx_sql_ulid_digits() IS
+    'uuidx_sql internal: the value of each ASCII character as a ULID digit (either case), byte c for code c';
+COMMENT ON FUNCTION uuidx_sql_base32hex_digits() IS
+    'uuidx_sql internal: the value of each ASCII character as a base32hex digit (either case), byte c for code c';
 
 ------------------------------------------------------------------------------------------
 -- Writing: a UUID's bytes as 26 digits
