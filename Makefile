@@ -102,7 +102,8 @@ endif
 # left at the top of the tree. SQL_EDITION_SOURCES is in the order of the scripts.
 SQL_EDITION_VERSION   = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" uuidx_sql.control)
 SQL_EDITION_SOURCES   = src/sql/prologue.sql src/sql/internal.sql src/sql/generators.sql \
-                        src/sql/inspection.sql src/sql/deterministic.sql src/sql/time_bounds.sql
+                        src/sql/inspection.sql src/sql/deterministic.sql src/sql/time_bounds.sql \
+                        src/sql/text_forms.sql
 SQL_EDITION_EXTENSION = sql/uuidx_sql--$(SQL_EDITION_VERSION).sql
 # Its released versions' scripts are frozen as uuidx's are (in RELEASED_SCRIPTS, pinned in
 # sql/released.sha256): while the control file names a released version, make builds no

@@ -148,6 +148,15 @@ FROM (SELECT k, lag(k) OVER (ORDER BY n) AS previous
 SELECT set_config('uuidx_sql.v7_position', '', false) = '' AS emptied;
 SELECT uuid_v7_to_timestamptz(uuid_generate_v7()) <= clock_timestamp() AS the_clock_leads_again;
 
+-- typeid_generate(): 100,000 TypeIDs of one statement strictly increasing in text order (the
+-- key's order: a TypeID sorts like its key, in C collation), each of its prefix around a v7.
+SELECT count(*) AS typeids,
+       count(*) FILTER (WHERE t <= previous COLLATE "C") AS not_above_the_one_before,
+       count(*) FILTER (WHERE typeid_prefix(t) <> 'order' OR uuid_extract_version(typeid_to_uuid(t)) <> 7
+                           OR uuid_extract_variant(typeid_to_uuid(t)) <> 2) AS not_an_order_v7
+FROM (SELECT t, lag(t) OVER (ORDER BY n) AS previous
+      FROM (SELECT n, typeid_generate('order') AS t FROM generate_series(1, 100000) n) AS g) AS ordered;
+
 ------------------------------------------------------------------------------------------
 -- Generated v6 and v1 keys
 ------------------------------------------------------------------------------------------
@@ -255,6 +264,39 @@ FROM (VALUES ('v1 to v6: a v4', $$uuid_v1_to_v6('919108f7-52d1-4320-9bac-f847db4
      ) AS b(bad_input, call)
 ORDER BY 1;
 SELECT set_config('uuidx_sql.gregorian_time', '', false) = '' AS emptied;
+-- The text forms: each reason the C edition gives, and NULL.
+SELECT b.bad_input, (pg_temp.outcome(b.call)).*
+FROM (VALUES ('typeid: empty', $$typeid_to_uuid('')$$),
+             ('typeid: separator without prefix', $$typeid_to_uuid('_01h455vb4pex5vsknk084sn02q')$$),
+             ('typeid: prefix of 64', $$typeid_to_uuid(repeat('a', 64) || '_01h455vb4pex5vsknk084sn02q')$$),
+             ('typeid: prefix upper case', $$typeid_to_uuid('User_01h455vb4pex5vsknk084sn02q')$$),
+             ('typeid: prefix ends with _', $$typeid_to_uuid('user__01h455vb4pex5vsknk084sn02q')$$),
+             ('typeid: suffix of 25', $$typeid_to_uuid('user_01h455vb4pex5vsknk084sn02')$$),
+             ('typeid: no prefix, 27', $$typeid_to_uuid('01h455vb4pex5vsknk084sn02qq')$$),
+             ('typeid: suffix upper case', $$typeid_to_uuid('user_01H455VB4PEX5VSKNK084SN02Q')$$),
+             ('typeid: suffix has u', $$typeid_to_uuid('user_01h455vb4pex5vsknk084sn02u')$$),
+             ('typeid: suffix above 128 bits', $$typeid_to_uuid('user_8zzzzzzzzzzzzzzzzzzzzzzzzz')$$),
+             ('typeid: prefix of a bad TypeID', $$typeid_prefix('user_01h455vb4pex5vsknk084sn02')$$),
+             ('typeid: 10 MB', $$typeid_to_uuid(repeat('é', 5000000))$$),
+             ('typeid: NULL', 'typeid_to_uuid(NULL)'),
+             ('to typeid: bad prefix', $$uuid_to_typeid('_user', uuid_max())$$),
+             ('to typeid: NULL prefix', 'uuid_to_typeid(NULL, uuid_max())'),
+             ('generate: bad prefix', $$typeid_generate('user_')$$),
+             ('generate: NULL prefix', 'typeid_generate(NULL)'),
+             ('ulid: empty', $$ulid_to_uuid('')$$),
+             ('ulid: 25', $$ulid_to_uuid('01H455VB4PEX5VSKNK084SN02')$$),
+             ('ulid: has L', $$ulid_to_uuid('01H455VB4PEX5VSKNK084SN0L2')$$),
+             ('ulid: has -', $$ulid_to_uuid('01H455VB4PEX5VSKNK084SN0-2')$$),
+             ('ulid: above 128 bits', $$ulid_to_uuid('8ZZZZZZZZZZZZZZZZZZZZZZZZZ')$$),
+             ('ulid: NULL', 'ulid_to_uuid(NULL)'),
+             ('base32hex: empty', $$base32hex_to_uuid('')$$),
+             ('base32hex: white space', $$base32hex_to_uuid('05VI5OJPM1UC7664RG60O1PPHS ')$$),
+             ('base32hex: 27', $$base32hex_to_uuid('05VI5OJPM1UC7664RG60O1PPHS=')$$),
+             ('base32hex: padding of five', $$base32hex_to_uuid('05VI5OJPM1UC7664RG60O1PPHS=====0')$$),
+             ('base32hex: has W', $$base32hex_to_uuid('05VI5OJPM1UC7664RG60O1PPHW')$$),
+             ('base32hex: trailing bits', $$base32hex_to_uuid('05VI5OJPM1UC7664RG60O1PPHT')$$),
+             ('base32hex: NULL', 'base32hex_to_uuid(NULL)')) AS b(bad_input, call)
+ORDER BY 1;
 SELECT 'the session lives on' AS after_the_errors;
 
 ------------------------------------------------------------------------------------------
@@ -298,6 +340,14 @@ SELECT pg_temp.output_of('SELECT uuid_generate_v6()') !~ 'uuid_generate_v6|uuidx
        pg_temp.output_of($$SELECT uuidv3(id, 'a') FROM events$$) !~ 'uuidv3|uuidx_sql_' AS v3_inlined,
        pg_temp.output_of($$SELECT uuidv5(id, 'a') FROM events$$) ~ 'uuidx_sql_sha1'
        AND pg_temp.output_of($$SELECT uuidv5(id, 'a') FROM events$$) !~ 'uuidv5|uuidx_sql_(?!sha1)' AS v5_one_call;
+
+-- The text forms are inlined too: no call of theirs is left (typeid_generate() is one call;
+-- the readers' error branches keep the calls that find an error's reason).
+SELECT f AS function, pg_temp.output_of(format('SELECT %s FROM events', f))
+                      !~ '\m(uuid_to_typeid|uuid_to_ulid|uuid_to_base32hex|typeid_to_uuid|typeid_prefix|ulid_to_uuid|base32hex_to_uuid)\('
+                      AS inlined
+FROM (VALUES ($$uuid_to_typeid('user', id)$$), ('uuid_to_ulid(id)'), ('uuid_to_base32hex(id)'), ('typeid_to_uuid(id::text)'),
+             ('typeid_prefix(id::text)'), ('ulid_to_uuid(id::text)'), ('base32hex_to_uuid(id::text)')) AS v(f);
 
 -- The database as it was.
 DROP TABLE events;

@@ -276,6 +276,110 @@ SELECT function, format('(SELECT concat_ws('' '', string_agg(DISTINCT %%1$s.uuid
                         || 'FROM (SELECT n, %s AS key FROM generate_series(1, 100) AS n) AS made) AS timed) AS ordered)', call)
 FROM (VALUES ('uuid_generate_v6()', '%1$s.uuid_generate_v6()'), ('uuidv6()', '%1$s.uuidv6()'),
              ('uuidv1()', '%1$s.uuidv1()')) AS f(function, call);
+-- The text forms (TypeID, ULID, base32hex): inputs and cases
+------------------------------------------------------------------------------------------
+-- No random(): the texts are written out, the keys are the table above. An error is compared
+-- with its message and detail too (pg_temp.with_detail), as the C edition words each reason.
+
+CREATE FUNCTION pg_temp.with_detail(call text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    result text;
+    message text;
+    detail text;
+BEGIN
+    EXECUTE 'SELECT (' || call || ')::text' INTO result;
+    RETURN coalesce(result, 'NULL');
+EXCEPTION WHEN OTHERS THEN
+    GET STACKED DIAGNOSTICS message = MESSAGE_TEXT, detail = PG_EXCEPTION_DETAIL;
+    RETURN concat_ws(' / ', 'ERROR ' || SQLSTATE, message, detail);
+END $$;
+
+-- Prefixes: every length from 0 to 64 of letters and of letters with "_" inside (ending in
+-- "_" at every third length), "_" at either end, digits, upper case, other ASCII, non-ASCII
+-- (two bytes a character: 32 of them are 64 bytes), NULL.
+CREATE TEMP TABLE text_form_prefixes (prefix text);
+INSERT INTO text_form_prefixes
+SELECT left(repeat('abcdefghijklmnopqrstuvwxyz', 3), n) FROM generate_series(0, 64) n
+UNION ALL SELECT left(repeat('ab_', 22), n) FROM generate_series(1, 64) n
+UNION ALL SELECT p FROM (VALUES ('_user'), ('user_'), ('_'), ('__'), ('a__b'), ('user1'), ('1user'), ('User'), ('USER'),
+                                ('pre-fix'), ('pre fix'), ('préfix'), ('é'), (repeat('é', 31)), (repeat('é', 32)),
+                                (repeat('é', 33)), ('ü_ser'), (NULL)) AS v(p);
+
+-- Texts for every decoder (each decoder reads all of them: the other forms' texts too).
+CREATE TEMP TABLE text_form_texts (t text);
+INSERT INTO text_form_texts
+-- TypeID: the specification's example with each prefix above, and its suffix cut or grown
+SELECT CASE WHEN prefix = '' THEN '' ELSE prefix || '_' END || '01h455vb4pex5vsknk084sn02q' FROM text_form_prefixes
+UNION ALL SELECT '_01h455vb4pex5vsknk084sn02q'
+UNION ALL SELECT p || s FROM (VALUES (''), ('user_'), ('a_b_'), ('_')) AS prefixes(p),
+     (VALUES ('01h455vb4pex5vsknk084sn02'), ('01h455vb4pex5vsknk084sn02qq'), ('0'), (''),
+             ('00000000000000000000000000'), ('7zzzzzzzzzzzzzzzzzzzzzzzzz'), ('8zzzzzzzzzzzzzzzzzzzzzzzzz'),
+             ('9zzzzzzzzzzzzzzzzzzzzzzzzz'), ('zzzzzzzzzzzzzzzzzzzzzzzzzz'),
+             ('01h455vb4pex5vsknk084sn0iq'), ('01h455vb4pex5vsknk084sn0lq'), ('01h455vb4pex5vsknk084sn0oq'),
+             ('01h455vb4pex5vsknk084sn0uq'), ('i1h455vb4pex5vsknk084sn02q'), ('01H455VB4PEX5VSKNK084SN02Q'),
+             ('01h455vb4pex5vsknk084sn02Q'), ('01h455vb4pex5vsknk084sn0I2'), ('01h455vb4pex5vsknk084sn0!A'),
+             ('01h455vb4pex5vsknk084sn0A!'), ('01h455vb4pex5vsknk084sn0é'), ('01h455vb4pex5vsknk084sn0éq'),
+             ('01h455vb4pex5vsknk084s_02q'), (' 1h455vb4pex5vsknk084sn02q'), ('01h455vb4pex5vsknk084sn02 ')) AS suffixes(s)
+-- ULID: both cases, Crockford's aliases, the largest and above it, wrong lengths and characters
+UNION ALL SELECT u FROM (VALUES ('01H455VB4PEX5VSKNK084SN02Q'), ('01h455vb4pex5vsknk084sn02q'), ('01H455vb4PEX5vsKNK084sn02Q'),
+                                ('7ZZZZZZZZZZZZZZZZZZZZZZZZZ'), ('7zzzzzzzzzzzzzzzzzzzzzzzzz'), ('8ZZZZZZZZZZZZZZZZZZZZZZZZZ'),
+                                ('ZZZZZZZZZZZZZZZZZZZZZZZZZZ'), ('00000000000000000000000000'),
+                                ('01H455VB4PEX5VSKNK084SN0I2'), ('01H455VB4PEX5VSKNK084SN0L2'), ('01H455VB4PEX5VSKNK084SN0O2'),
+                                ('01H455VB4PEX5VSKNK084SN0U2'), ('01h455vb4pex5vsknk084sn0i2'), ('01h455vb4pex5vsknk084sn0l2'),
+                                ('01h455vb4pex5vsknk084sn0o2'), ('01h455vb4pex5vsknk084sn0u2'), ('O1H455VB4PEX5VSKNK084SN02Q'),
+                                ('I1H455VB4PEX5VSKNK084SN02Q'), ('01H455VB4PEX5VSKNK084SN0-Q'), ('01H455VB4PEX5VSKNK084SN0*I'),
+                                ('01H455VB4PEX5VSKNK084SN02'), ('01H455VB4PEX5VSKNK084SN02QQ'), ('01H455VB4PEX5VSKNK084SN0é'),
+                                ('01H455VB4PEX5VSKNK084SN0éQ'), ('8ZZZZZZZZZZZZZZZZZZZZZZZZI'), ('01H455VB4PEX5VSKNK084SN02Q ')) AS v(u)
+-- base32hex: padded or not, lower case, wrong padding, trailing bits, white space, lengths
+UNION ALL SELECT b FROM (VALUES ('05VI5OJPM1UC7664RG60O1PPHS'), ('05vi5ojpm1uc7664rg60o1pphs'), ('05VI5OJPM1UC7664RG60O1PPHS======'),
+                                ('05vi5ojpm1uc7664rg60o1pphs======'), ('VVVVVVVVVVVVVVVVVVVVVVVVVS'), ('vvvvvvvvvvvvvvvvvvvvvvvvvs'),
+                                ('VVVVVVVVVVVVVVVVVVVVVVVVVT'), ('VVVVVVVVVVVVVVVVVVVVVVVVVV'), ('05VI5OJPM1UC7664RG60O1PPHW'),
+                                ('05VI5OJPM1UC7664RG60O1PPHt'), ('05VI5OJPM1UC7664RG60O1PPH'), ('05VI5OJPM1UC7664RG60O1PPHS='),
+                                ('05VI5OJPM1UC7664RG60O1PPHS====='), ('05VI5OJPM1UC7664RG60O1PPHS======='),
+                                ('05VI5OJPM1UC7664RG60O1PPHS=====0'), ('05VI5OJPM1UC7664RG60O1PPHS0====='),
+                                ('05VI5OJPM1UC7664RG60O1PP======'), ('05VI5OJPM1UC7664RG60O1PPHSHS'), (' 05VI5OJPM1UC7664RG60O1PPHS'),
+                                ('05VI5OJPM1UC7664RG60O1PPHS '), (E'05VI5OJPM1UC7664\tRG60O1PPH'), (E'05VI5OJPM1UC7664RG60O1PPHS\n'),
+                                ('05VI5OJPM1UC7664RG60O1PPé'), ('05VI5OJPM1UC7664RG60O1PPHé===='), ('05VI5OJPM1UC7664RG60O1PPH\====='),
+                                ('0000000000000000000000000G')) AS v(b)
+-- all three: empty, long (the detail quotes 64 bytes, cut between characters), NULL
+UNION ALL SELECT t FROM (VALUES (''), ('_'), (repeat('x', 100000)), (repeat('é', 40)), ('a' || repeat('é', 40)),
+                                (repeat('a', 63) || '_' || repeat('é', 13)), (NULL)) AS v(t);
+
+-- Keys to text and back: each key in each form (the C edition's text, spelled three ways for
+-- the readers), and the texts above read by each decoder.
+INSERT INTO cases
+SELECT f.function, format(f.call, k, public.uuid_to_typeid('user', k), public.uuid_to_ulid(k), public.uuid_to_base32hex(k))
+FROM keys,
+     (VALUES ('uuid_to_typeid(text, uuid)', $$%%1$s.uuid_to_typeid('', %1$L)$$),
+             ('uuid_to_typeid(text, uuid)', $$%%1$s.uuid_to_typeid('user', %1$L)$$),
+             ('uuid_to_typeid(text, uuid)', $$%%1$s.uuid_to_typeid('a_b', %1$L)$$),
+             ('uuid_to_ulid(uuid)', '%%1$s.uuid_to_ulid(%1$L)'),
+             ('uuid_to_base32hex(uuid)', '%%1$s.uuid_to_base32hex(%1$L)'),
+             ('typeid_to_uuid(text)', '%%1$s.typeid_to_uuid(%2$L)'),
+             ('typeid_prefix(text)', '%%1$s.typeid_prefix(%2$L)'),
+             ('ulid_to_uuid(text)', '%%1$s.ulid_to_uuid(%3$L)'),
+             ('ulid_to_uuid(text)', '%%1$s.ulid_to_uuid(lower(%3$L))'),
+             ('base32hex_to_uuid(text)', '%%1$s.base32hex_to_uuid(%4$L)'),
+             ('base32hex_to_uuid(text)', $$%%1$s.base32hex_to_uuid(lower(%4$L) || '======')$$)) AS f(function, call);
+INSERT INTO cases
+SELECT f.function, format('pg_temp.with_detail(%L)', format(f.call, t))
+FROM text_form_texts,
+     (VALUES ('typeid_to_uuid(text)', '%%1$s.typeid_to_uuid(%L)'), ('typeid_prefix(text)', '%%1$s.typeid_prefix(%L)'),
+             ('ulid_to_uuid(text)', '%%1$s.ulid_to_uuid(%L)'),
+             ('base32hex_to_uuid(text)', '%%1$s.base32hex_to_uuid(%L)')) AS f(function, call);
+-- Prefixes: uuid_to_typeid() of one key and of NULL; typeid_generate() by what is not random
+-- (the prefix, the length, the key's version and variant, its time against the clock).
+INSERT INTO cases
+SELECT f.function, format('pg_temp.with_detail(%L)', format(f.call, prefix))
+FROM text_form_prefixes,
+     (VALUES ('uuid_to_typeid(text, uuid)', $$%%1$s.uuid_to_typeid(%L, '01890a5d-ac96-774b-bcce-b302099a8057')$$),
+             ('uuid_to_typeid(text, uuid)', '%%1$s.uuid_to_typeid(%L, NULL)'),
+             ('typeid_generate(text)',
+              '(SELECT concat_ws('' '', %%1$s.typeid_prefix(t), length(t), %%1$s.uuid_extract_version(%%1$s.typeid_to_uuid(t)), '
+              || '%%1$s.uuid_extract_variant(%%1$s.typeid_to_uuid(t)), abs(extract(epoch FROM '
+              || '%%1$s.uuid_v7_to_timestamptz(%%1$s.typeid_to_uuid(t)) - clock_timestamp())) < 60) '
+              || 'FROM (SELECT %%1$s.typeid_generate(%L) AS t) AS generated)')) AS f(function, call);
+INSERT INTO cases VALUES ('uuid_to_ulid(uuid)', '%1$s.uuid_to_ulid(NULL)'), ('uuid_to_base32hex(uuid)', '%1$s.uuid_to_base32hex(NULL)');
 
 ------------------------------------------------------------------------------------------
 -- Cases with constants (each call planned and run alone, errors included); uuidv7(interval)
@@ -372,6 +476,40 @@ UNION ALL
 SELECT 'namespace names', count(*),
        count(*) FILTER (WHERE public.uuid_namespace(namespace_name) IS DISTINCT FROM s.uuid_namespace(namespace_name))
 FROM namespace_names WHERE known;
+-- The text forms on column values: every key (and NULL) to each form and back, the C
+-- edition's texts spelled three ways read by both; the valid texts of the cases above;
+-- typeid_generate() of each valid prefix by its prefix, version, variant and time.
+SELECT 'text forms: keys' AS inputs, count(*) AS rows,
+       count(*) FILTER (WHERE public.uuid_to_typeid('user', k) IS DISTINCT FROM s.uuid_to_typeid('user', k)
+                           OR public.uuid_to_typeid('', k) IS DISTINCT FROM s.uuid_to_typeid('', k)
+                           OR public.uuid_to_ulid(k) IS DISTINCT FROM s.uuid_to_ulid(k)
+                           OR public.uuid_to_base32hex(k) IS DISTINCT FROM s.uuid_to_base32hex(k)
+                           OR public.typeid_to_uuid(typeid) IS DISTINCT FROM s.typeid_to_uuid(typeid)
+                           OR public.typeid_prefix(typeid) IS DISTINCT FROM s.typeid_prefix(typeid)
+                           OR public.ulid_to_uuid(lower(ulid)) IS DISTINCT FROM s.ulid_to_uuid(lower(ulid))
+                           OR public.base32hex_to_uuid(base32hex || '======') IS DISTINCT FROM s.base32hex_to_uuid(base32hex || '======')
+                           OR public.base32hex_to_uuid(lower(base32hex)) IS DISTINCT FROM s.base32hex_to_uuid(lower(base32hex))) AS differences
+FROM (SELECT k, public.uuid_to_typeid('a_b', k) AS typeid, public.uuid_to_ulid(k) AS ulid, public.uuid_to_base32hex(k) AS base32hex
+      FROM (SELECT k FROM keys UNION ALL SELECT NULL) AS with_null) AS forms
+UNION ALL
+SELECT 'text forms: valid texts', count(*),
+       count(*) FILTER (WHERE (kind = 'typeid' AND (public.typeid_to_uuid(t) IS DISTINCT FROM s.typeid_to_uuid(t)
+                                                    OR public.typeid_prefix(t) IS DISTINCT FROM s.typeid_prefix(t)))
+                           OR (kind = 'ulid' AND public.ulid_to_uuid(t) IS DISTINCT FROM s.ulid_to_uuid(t))
+                           OR (kind = 'base32hex' AND public.base32hex_to_uuid(t) IS DISTINCT FROM s.base32hex_to_uuid(t)))
+FROM (SELECT kind, t FROM text_form_texts, (VALUES ('typeid'), ('ulid'), ('base32hex')) AS forms(kind)
+      WHERE pg_temp.outcome(format('public.%s_to_uuid(%L)', kind, t)) NOT LIKE 'ERROR %') AS valid
+UNION ALL
+SELECT 'text forms: generated', count(*),
+       count(*) FILTER (WHERE public.typeid_prefix(c_made) IS DISTINCT FROM s.typeid_prefix(sql_made)
+                           OR length(c_made) IS DISTINCT FROM length(sql_made)
+                           OR public.uuid_extract_version(public.typeid_to_uuid(c_made))
+                              IS DISTINCT FROM s.uuid_extract_version(s.typeid_to_uuid(sql_made))
+                           OR public.uuid_extract_variant(public.typeid_to_uuid(c_made))
+                              IS DISTINCT FROM s.uuid_extract_variant(s.typeid_to_uuid(sql_made))
+                           OR abs(extract(epoch FROM s.uuid_v7_to_timestamptz(s.typeid_to_uuid(sql_made)) - clock_timestamp())) >= 60)
+FROM (SELECT public.typeid_generate(prefix) AS c_made, s.typeid_generate(prefix) AS sql_made
+      FROM text_form_prefixes WHERE prefix ~ '^([a-z]([a-z_]*[a-z])?)?$' AND length(prefix) <= 63) AS made;
 
 -- The database as it was.
 DROP EXTENSION uuidx_sql;
