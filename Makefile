@@ -21,7 +21,8 @@ RELEASED_SCRIPTS = sql/uuidx--1.0.sql sql/uuidx--1.0--1.1.0.sql sql/uuidx--1.1.0
                    sql/uuidx--1.1.0--1.2.0.sql sql/uuidx--1.2.0.sql sql/uuidx--1.2.0--1.3.0.sql \
                    sql/uuidx--1.3.0.sql sql/uuidx--1.3.0--1.3.1.sql sql/uuidx--1.3.1.sql \
                    sql/uuidx--1.3.1--1.3.2.sql sql/uuidx--1.3.2.sql \
-                   sql/uuidx--1.3.2--1.3.3.sql sql/uuidx--1.3.3.sql
+                   sql/uuidx--1.3.2--1.3.3.sql sql/uuidx--1.3.3.sql \
+                   sql/uuidx_sql--1.0.sql
 BUILT_SCRIPTS    = $(if $(NEXT_VERSION),sql/uuidx--$(NEXT_VERSION).sql sql/uuidx--$(LAST_RELEASE)--$(NEXT_VERSION).sql)
 DATA             = $(RELEASED_SCRIPTS)
 DATA_built       = $(BUILT_SCRIPTS)
