@@ -55,11 +55,13 @@ expect_true "$DB" "one install_extension call, with the control file's name, ver
             AND description = \$\$$(control comment)\$\$ AND requires = string_to_array('$(control requires)', ', '))
      FROM pgtle.calls"
 
-# The payload run as pg_tle's CREATE EXTENSION runs it, into schema tle; CREATE EXTENSION
-# uuidx_sql into schema ext from the installed files: the same objects, labels, descriptions.
+# The payload run as pg_tle's CREATE EXTENSION runs it, into schema tle: in one transaction
+# (its prologue's search_path lasts the transaction), the search_path at the target schema;
+# CREATE EXTENSION uuidx_sql into schema ext from the installed files: the same objects,
+# labels and descriptions.
 psql_quiet -d "$DB" -At -c "SELECT ext FROM pgtle.calls" >"$PAYLOAD"
 psql_quiet -d "$DB" -c 'CREATE SCHEMA tle' -c 'CREATE SCHEMA ext' -c 'CREATE EXTENSION uuidx_sql SCHEMA ext'
-PGOPTIONS='-c search_path=tle' psql_quiet -d "$DB" -f "$PAYLOAD" >/dev/null
+PGOPTIONS='-c search_path=tle' psql_quiet -d "$DB" --single-transaction -f "$PAYLOAD" >/dev/null
 objects_of() {  # objects_of SCHEMA: each function and operator with its labels and description
     cat <<SQL
 SELECT format('%s(%s) %s %s %s %s %s', p.proname, pg_get_function_identity_arguments(p.oid),
