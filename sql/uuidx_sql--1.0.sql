@@ -33,7 +33,7 @@ CREATE OR REPLACE FUNCTION uuidx_sql_quoted_excerpt(input text) RETURNS text
     RETURN CASE
         WHEN octet_length(input) <= 64 THEN input
         ELSE (SELECT left(input, characters) FROM generate_series(64, 0, -1) AS characters
-              WHERE octet_length(left(input, characters)) <= 64 LIMIT 1) || '...'
+              WHERE octet_length(left(input, characters)) <= 64 ORDER BY characters DESC LIMIT 1) || '...'
     END;
 COMMENT ON FUNCTION uuidx_sql_quoted_excerpt(text) IS
     'uuidx_sql internal: a user''s text as an error quotes it, cut to whole characters within 64 bytes';
@@ -1229,20 +1229,10 @@ CREATE OR REPLACE FUNCTION uuidx_sql_base32hex_problem(base32hex text) RETURNS t
 COMMENT ON FUNCTION uuidx_sql_base32hex_problem(text) IS
     'uuidx_sql internal: what is wrong with a UUID in base32hex, NULL for a valid one';
 
--- What an error quotes of a user's text: at most 64 bytes of it, cut between characters, and
--- "..." where it was cut.
-CREATE OR REPLACE FUNCTION uuidx_sql_quoted(input text) RETURNS text
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN CASE WHEN octet_length(input) <= 64 THEN input
-                ELSE (SELECT left(input, n) FROM generate_series(64, 0, -1) AS n
-                      WHERE octet_length(left(input, n)) <= 64 ORDER BY n DESC LIMIT 1) || '...' END;
-COMMENT ON FUNCTION uuidx_sql_quoted(text) IS
-    'uuidx_sql internal: at most 64 bytes of a text, cut between characters, for an error''s detail';
-
 -- The detail of error 22P02 for input that is not a `form`, as the C edition words it.
 CREATE OR REPLACE FUNCTION uuidx_sql_text_form_detail(form text, input text, reason text) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN '"' || uuidx_sql_quoted(input) || '" is not a ' || form || '. ' || reason;
+    RETURN '"' || uuidx_sql_quoted_excerpt(input) || '" is not a ' || form || '. ' || reason;
 COMMENT ON FUNCTION uuidx_sql_text_form_detail(text, text, text) IS
     'uuidx_sql internal: the detail of the C edition''s error 22P02 for text that is not a text form';
 

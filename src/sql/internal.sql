@@ -43,7 +43,7 @@ CREATE OR REPLACE FUNCTION uuidx_sql_quoted_excerpt(input text) RETURNS text
     RETURN CASE
         WHEN octet_length(input) <= 64 THEN input
         ELSE (SELECT left(input, characters) FROM generate_series(64, 0, -1) AS characters
-              WHERE octet_length(left(input, characters)) <= 64 LIMIT 1) || '...'
+              WHERE octet_length(left(input, characters)) <= 64 ORDER BY characters DESC LIMIT 1) || '...'
     END;
 COMMENT ON FUNCTION uuidx_sql_quoted_excerpt(text) IS
     'uuidx_sql internal: a user''s text as an error quotes it, cut to whole characters within 64 bytes';
